@@ -1,0 +1,7 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: ['./src/db/schema/courseware.ts', './src/db/schema/files.ts', './src/db/schema/identity.ts'],
+  out: './drizzle',
+});

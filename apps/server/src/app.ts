@@ -1,0 +1,115 @@
+/**
+ * Builds the Fastify application: infrastructure plugins, the API modules under /api/v1, the sign-in
+ * pages under /auth, /dist/env.json, and the built single-page app for every other path.
+ * The instance keeps no state of its own between requests (DESIGN.md "Shape of the system").
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { codeForStatus, type ErrorBody } from '@portal/shared/errors';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createLocalFileStore, type FileStore } from './modules/files/storage.js';
+import authPlugin from './plugins/auth.js';
+import dbPlugin from './plugins/db.js';
+import errorHandler from './plugins/error-handler.js';
+import { createTokenSigner } from './modules/identity/tokens.js';
+import identityRoutes from './modules/identity/identity.routes.js';
+import siteRoutes from './modules/site/site.routes.js';
+import coursewareRoutes from './modules/courseware/courseware.routes.js';
+import fileRoutes from './modules/files/files.routes.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Defaults to the local folder DATA_DIR/files. */
+  fileStore?: FileStore;
+  /** pino options; false silences the log (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds (but does not start) the application. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: 4096 },
+    // Errors raised before routing (bad URL, over-long parameter) get the same body shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
+      const body: ErrorBody = { code: codeForStatus(status), message: error.message };
+      void (reply as FastifyReply).status(status).send(body);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
+  await app.register(dbPlugin, { database, config, fileStore });
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(compress, { global: true, threshold: 2048 });
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Range portal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin, { tokens: await createTokenSigner(database.db, config.jwtSecret) });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(identityRoutes);
+  await app.register(siteRoutes);
+  await app.register(coursewareRoutes, { prefix: '/api/v1' });
+  await app.register(fileRoutes, { prefix: '/api/v1' });
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url.startsWith('/auth/') || request.method !== 'GET' || !hasWeb) {
+      const body: ErrorBody = { code: 'not_found', message: `Nothing is at ${request.method} ${url}.` };
+      return reply.status(404).send(body);
+    }
+    // History-mode routing: every other path is the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,106 @@
+/**
+ * Configuration is the environment, read once here with a zod schema (STYLE.md habit 6).
+ * A bad value fails start-up with a message naming the variable. Documented in the README.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { BrandVariant } from '@portal/shared/enums';
+import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag } from '@portal/shared/schemas/site';
+
+/** The repository root (apps/server/{src,dist}/config.* → ../../..). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0'], { message: 'use true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ message: 'must be a postgres:// URL' }).optional(),
+  SMTP_URL: z.url().optional(),
+  PUBLIC_BASE_URL: z.url().optional(),
+  BASE_DOMAIN: z.string().optional(),
+  RANGE_UI_URL: z.url().default('https://range.example.edu'),
+  COURSEWARE_INDEX_URL: z.url().optional(),
+  CALL_FOR_COURSEWARE_URL: z.url().optional(),
+  SEED_DEMO: bool.optional(),
+  SHARED_DATA_DIR: z.string().optional(),
+  /** Secret for the access-token signing key; by default a key is generated and kept in the database. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicBaseUrl: string;
+  brand: BrandVariant;
+  rangeUiUrl: string;
+  coursewareIndexUrl: string | null;
+  callForCoursewareUrl: string | null;
+  seedDemo: boolean;
+  sharedDataDir: string;
+  jwtSecret: string | undefined;
+  logLevel: string;
+  features: Record<FeatureFlag, boolean>;
+  webDistDir: string;
+}
+
+/** `FEATURE_CALL_FOR_COURSEWARE` ↔ `callForCourseware`. */
+function envNameOf(flag: FeatureFlag): string {
+  return `FEATURE_${flag.replace(/([A-Z0-9]+)/g, '_$1').toUpperCase()}`;
+}
+
+/** The state variant is picked when the base domain names a state site (001 §1: national is the default). */
+function brandOf(baseDomain: string | undefined): BrandVariant {
+  return baseDomain && /(^|\.)state\./i.test(baseDomain) ? 'state' : 'national';
+}
+
+/**
+ * Reads and validates the environment.
+ * @throws Error naming each bad variable
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const features = { ...FEATURE_FLAG_DEFAULTS } as Record<FeatureFlag, boolean>;
+  for (const flag of FEATURE_FLAGS) {
+    const name = envNameOf(flag);
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    if (raw !== 'true' && raw !== 'false')
+      throw new Error(`Invalid configuration:\n  ${name}: use true or false`);
+    features[flag] = raw === 'true';
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    brand: brandOf(e.BASE_DOMAIN),
+    rangeUiUrl: e.RANGE_UI_URL,
+    coursewareIndexUrl: e.COURSEWARE_INDEX_URL ?? null,
+    callForCoursewareUrl: e.CALL_FOR_COURSEWARE_URL ?? null,
+    // Demo data are for the embedded default; on a server they are imported only when asked for.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    sharedDataDir: path.resolve(e.SHARED_DATA_DIR ?? path.join(REPO_ROOT, '..', 'shared', 'data')),
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    features,
+    webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
+  };
+}

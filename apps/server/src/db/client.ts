@@ -1,0 +1,45 @@
+/**
+ * The database: PGlite in DATA_DIR by default, a PostgreSQL server when DATABASE_URL is set (DESIGN.md).
+ * Both are driven through the same Drizzle API and the same SQL.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as courseware from './schema/courseware.js';
+import * as files from './schema/files.js';
+import * as identity from './schema/identity.js';
+
+export const schema = { ...courseware, ...files, ...identity };
+export type Schema = typeof schema;
+/** A Drizzle database or transaction over either driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The server URL when kind is postgres. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database.
+ * @param options.url a postgres:// URL, or undefined for PGlite
+ * @param options.dir PGlite data folder; undefined keeps it in memory (tests)
+ */
+export async function openDatabase(options: { url?: string; dir?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
+  }
+  if (options.dir) fs.mkdirSync(path.dirname(options.dir), { recursive: true });
+  const client = await PGlite.create(options.dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,185 @@
+/**
+ * Courseware tables (000 §3): content with its sections, knowledge links and contributors.
+ * Children are content rows with parentId and index. The search vector is kept by a trigger
+ * (migration 0001) from name (A), keywords and tags (B) and the description's text (C).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const content = pgTable(
+  'content',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Sanitised HTML. */
+    description: text('description').notNull().default(''),
+    /** The description as plain text, for search and result summaries. */
+    descriptionText: text('description_text').notNull().default(''),
+    urlAlias: text('url_alias').notNull(),
+    status: text('status').notNull().default('unpublished'),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    educationLevels: text('education_levels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    experienceLevels: text('experience_levels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    includes: text('includes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    parentId: uuid('parent_id').references((): AnyPgColumn => content.id, { onDelete: 'cascade' }),
+    /** Top-most ancestor (itself for a root), kept for breadcrumbs, download events and statistics. */
+    rootId: uuid('root_id'),
+    index: integer('index').notNull().default(0),
+    lastCuratedCourseware: date('last_curated_courseware', { mode: 'string' }),
+    lastCuratedEnvironment: date('last_curated_environment', { mode: 'string' }),
+    sourceName: text('source_name'),
+    sourceUrl: text('source_url'),
+    sourceAuthor: text('source_author'),
+    licenseName: text('license_name'),
+    licenseUrl: text('license_url'),
+    /** Incremented by every save; a stale save is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    modifiedBy: uuid('modified_by'),
+    searchVector: tsvector('search_vector'),
+    /** One bit per facet value (FACET_DIMENSIONS order), kept by the trigger of migration 0001. */
+    facetBits: integer('facet_bits').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('content_url_alias_key').on(t.urlAlias),
+    index('content_parent_idx').on(t.parentId, t.index),
+    index('content_status_name_idx').on(t.status, t.name, t.id),
+    index('content_created_idx').on(t.createdAt, t.id),
+    index('content_search_idx').using('gin', t.searchVector),
+    index('content_categories_idx').using('gin', t.categories),
+    index('content_tags_idx').using('gin', t.tags),
+    index('content_education_idx').using('gin', t.educationLevels),
+    index('content_experience_idx').using('gin', t.experienceLevels),
+    index('content_curated_idx').on(t.lastCuratedCourseware),
+  ],
+);
+
+export const contentSection = pgTable(
+  'content_section',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    index: integer('index').notNull().default(0),
+  },
+  (t) => [index('content_section_content_idx').on(t.contentId, t.index)],
+);
+
+export const knowledgeItem = pgTable(
+  'knowledge_item',
+  {
+    /** Type prefix and source code: tks-T0084, ksa-K0001, ku-BCY. */
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+  },
+  (t) => [index('knowledge_item_type_idx').on(t.type, t.id)],
+);
+
+export const contentKnowledge = pgTable(
+  'content_knowledge',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    knowledgeId: text('knowledge_id')
+      .notNull()
+      .references(() => knowledgeItem.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.knowledgeId] }),
+    index('content_knowledge_knowledge_idx').on(t.knowledgeId),
+  ],
+);
+
+export const contributor = pgTable('contributor', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  prefix: text('prefix'),
+  firstName: text('first_name').notNull(),
+  middleName: text('middle_name'),
+  lastName: text('last_name').notNull(),
+  suffix: text('suffix'),
+  title: text('title'),
+  school: text('school'),
+  email: text('email'),
+  portraitFileId: uuid('portrait_file_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contentContributor = pgTable(
+  'content_contributor',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    contributorId: uuid('contributor_id')
+      .notNull()
+      .references(() => contributor.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.contributorId] }),
+    index('content_contributor_contributor_idx').on(t.contributorId),
+  ],
+);
+
+/** Words of the catalogue (names and keywords), for trigram correction of misspelt search terms. */
+export const searchLexicon = pgTable('search_lexicon', {
+  word: text('word').primaryKey(),
+});
+
+/** Lessons of a content item (000 §3 Lesson): alternate id, urls and pages. */
+export const lesson = pgTable(
+  'lesson',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    alternateId: text('alternate_id').notNull(),
+    name: text('name').notNull(),
+    index: integer('index').notNull().default(0),
+  },
+  (t) => [index('lesson_content_idx').on(t.contentId, t.index)],
+);

@@ -1,0 +1,32 @@
+/** Opaque keyset cursors (DESIGN.md "API": lists are paged with nextPageToken, keyset not offset). */
+import type { z } from 'zod';
+import { AppError } from '@portal/shared/errors';
+
+/** Encodes a cursor as base64url JSON. */
+export function encodePageToken(value: unknown): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+}
+
+/**
+ * Decodes and validates a cursor.
+ * @throws AppError invalid_input when the token is not one this server issued for this list
+ */
+export function decodePageToken<T extends z.ZodType>(
+  token: string | undefined,
+  schema: T,
+): z.infer<T> | undefined {
+  if (token === undefined) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(token, 'base64url').toString('utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through
+  }
+  throw new AppError(
+    'invalid_input',
+    'The page token is not valid for this list. Start again from the first page.',
+    {
+      field: 'nextPageToken',
+    },
+  );
+}

@@ -1,0 +1,425 @@
+/**
+ * Courseware queries (000 §3, §7). Only SQL lives here; the visibility rules are passed in by the
+ * service as the list of statuses the caller may see. Every function takes a Db or a transaction.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  SEARCH_CANDIDATE_CAP,
+  FUZZY_SIMILARITY_MIN,
+  UPDATED_CONTENT_CUTOFF_DAYS,
+} from '@portal/shared/limits';
+import type { ContentStatus } from '@portal/shared/enums';
+import type { Db } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
+
+const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+
+/** Search filters of 000 §3 (Content filter), already validated. */
+export interface ContentFilters {
+  educationLevels?: string[];
+  experienceLevels?: string[];
+  contentCategories?: string[];
+  ksaIds?: string[];
+  kuIds?: string[];
+  tksIds?: string[];
+  contributorIds?: string[];
+  newOrUpdatedContent?: boolean;
+  tags?: string[];
+}
+
+/** WHERE conditions over alias `c`: statuses, then AND across filters, OR within one filter. */
+function filterConditions(statuses: readonly ContentStatus[], f: ContentFilters): SQL {
+  const parts: SQL[] = [sql`c.status = ANY(${textArray(statuses)})`];
+  const overlap = (column: string, values?: string[]) => {
+    if (values?.length) parts.push(sql`${sql.raw(`c.${column}`)} && ${textArray(values)}`);
+  };
+  overlap('education_levels', f.educationLevels);
+  overlap('experience_levels', f.experienceLevels);
+  overlap('categories', f.contentCategories);
+  overlap('tags', f.tags);
+  for (const ids of [f.ksaIds, f.kuIds, f.tksIds]) {
+    if (ids?.length) {
+      parts.push(
+        sql`EXISTS (SELECT 1 FROM content_knowledge ck WHERE ck.content_id = c.id AND ck.knowledge_id = ANY(${textArray(ids)}))`,
+      );
+    }
+  }
+  if (f.contributorIds?.length) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM content_contributor cc WHERE cc.content_id = c.id AND cc.contributor_id::text = ANY(${textArray(f.contributorIds)}))`,
+    );
+  }
+  if (f.newOrUpdatedContent) {
+    parts.push(sql`c.last_curated_courseware >= current_date - ${UPDATED_CONTENT_CUTOFF_DAYS}::int`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+/** A search result row. */
+export interface SummaryRow {
+  id: string;
+  name: string;
+  urlAlias: string;
+  status: string;
+  categories: string[];
+  tags: string[];
+  educationLevels: string[];
+  experienceLevels: string[];
+  summary: string;
+  courseName: string | null;
+  modifiedAt: Date | string;
+  rank: number;
+}
+
+const SUMMARY_COLUMNS = sql`c.id, c.name, c.url_alias AS "urlAlias", c.status, c.categories, c.tags,
+  c.education_levels AS "educationLevels", c.experience_levels AS "experienceLevels",
+  left(c.description_text, 300) AS summary, r.name AS "courseName", c.modified_at AS "modifiedAt"`;
+
+export interface FacetBitsCount {
+  bits: number;
+  count: number;
+}
+
+/** Browse (no text): name order, keyset on (name, id). Returns limit+1 rows to tell if more exist. */
+export async function browseContent(
+  db: Db,
+  args: {
+    statuses: readonly ContentStatus[];
+    filters: ContentFilters;
+    limit: number;
+    after?: { n: string; i: string };
+  },
+): Promise<SummaryRow[]> {
+  const where = filterConditions(args.statuses, args.filters);
+  const after = args.after ? sql` AND (c.name, c.id) > (${args.after.n}, ${args.after.i}::uuid)` : sql``;
+  return rows<SummaryRow>(
+    db,
+    sql`SELECT ${SUMMARY_COLUMNS}, 0::real AS rank
+        FROM content c LEFT JOIN content r ON r.id = c.root_id AND r.id <> c.id
+        WHERE ${where}${after}
+        ORDER BY c.name, c.id LIMIT ${args.limit + 1}`,
+  );
+}
+
+/** Facet counts over every item the filters match, grouped by facet bits (a handful of groups). */
+export async function facetCountsForFilters(
+  db: Db,
+  statuses: readonly ContentStatus[],
+  filters: ContentFilters,
+): Promise<FacetBitsCount[]> {
+  return rows<FacetBitsCount>(
+    db,
+    sql`SELECT c.facet_bits AS bits, count(*)::int AS count FROM content c
+        WHERE ${filterConditions(statuses, filters)} GROUP BY c.facet_bits`,
+  );
+}
+
+/**
+ * Text search over a capped candidate set: up to SEARCH_CANDIDATE_CAP items whose name matches
+ * every term, then up to the cap of any match; ranked with ts_rank, ties by name then id.
+ * Returns one page after the keyset `after`, plus the candidates' facet bits for counting.
+ */
+export async function searchContent(
+  db: Db,
+  args: {
+    statuses: readonly ContentStatus[];
+    filters: ContentFilters;
+    tsquery: string;
+    nameTsquery: string;
+    limit: number;
+    after?: { r: number; n: string; i: string };
+  },
+): Promise<{ page: SummaryRow[]; facets: FacetBitsCount[]; total: number; isCapped: boolean }> {
+  const where = filterConditions(args.statuses, args.filters);
+  const cap = SEARCH_CANDIDATE_CAP;
+  const after = args.after
+    ? sql`WHERE rank < ${args.after.r}::real OR (rank = ${args.after.r}::real AND (name, id) > (${args.after.n}, ${args.after.i}::uuid))`
+    : sql``;
+  const query = sql`
+    WITH q AS (SELECT to_tsquery('english', ${args.tsquery}) AS q, to_tsquery('english', ${args.nameTsquery}) AS qa),
+    cand AS (
+      (SELECT c.id FROM content c, q WHERE c.search_vector @@ q.qa AND ${where} LIMIT ${cap})
+      UNION
+      (SELECT c.id FROM content c, q WHERE c.search_vector @@ q.q AND ${where} LIMIT ${cap + 1})
+    ),
+    ranked AS (
+      SELECT c.id, c.name, c.facet_bits, ts_rank(c.search_vector, q.q) AS rank
+      FROM content c JOIN cand ON cand.id = c.id, q
+      ORDER BY rank DESC, c.name, c.id LIMIT ${cap + 1}
+    ),
+    total AS (SELECT count(*)::int AS n FROM ranked),
+    kept AS (SELECT * FROM ranked ORDER BY rank DESC, name, id LIMIT ${cap}),
+    facets AS (SELECT json_agg(json_build_object('bits', b, 'count', n)) AS f
+               FROM (SELECT facet_bits AS b, count(*)::int AS n FROM kept GROUP BY facet_bits) g),
+    page AS (SELECT * FROM kept ${after} ORDER BY rank DESC, name, id LIMIT ${args.limit + 1})
+    SELECT ${SUMMARY_COLUMNS}, page.rank, (SELECT n FROM total) AS "total", (SELECT f FROM facets) AS "facets"
+    FROM page JOIN content c ON c.id = page.id LEFT JOIN content r ON r.id = c.root_id AND r.id <> c.id
+    ORDER BY page.rank DESC, c.name, c.id`;
+  const result = await rows<SummaryRow & { total: number; facets: FacetBitsCount[] | null }>(db, query);
+  let total = result[0]?.total;
+  let facets = result[0]?.facets ?? null;
+  if (result.length === 0) {
+    // The page is empty (or nothing matched): the totals still describe the whole query.
+    const [meta] = await rows<{ total: number; facets: FacetBitsCount[] | null }>(
+      db,
+      sql`WITH q AS (SELECT to_tsquery('english', ${args.tsquery}) AS q),
+          m AS (SELECT c.facet_bits FROM content c, q WHERE c.search_vector @@ q.q AND ${where} LIMIT ${cap + 1})
+          SELECT (SELECT count(*)::int FROM m) AS total,
+                 (SELECT json_agg(json_build_object('bits', b, 'count', n))
+                  FROM (SELECT facet_bits AS b, count(*)::int AS n FROM (SELECT * FROM m LIMIT ${cap}) k
+                        GROUP BY facet_bits) g) AS facets`,
+    );
+    total = meta?.total ?? 0;
+    facets = meta?.facets ?? null;
+  }
+  const count = total ?? 0;
+  return { page: result, facets: facets ?? [], total: Math.min(count, cap), isCapped: count > cap };
+}
+
+/**
+ * Words of the catalogue close to a misspelt term (pg_trgm), best first.
+ * @param term one lower-case search term
+ */
+export async function similarWords(db: Db, term: string, limit: number): Promise<string[]> {
+  const found = await rows<{ word: string }>(
+    db,
+    sql`SELECT word FROM search_lexicon WHERE word % ${term} AND similarity(word, ${term}) >= ${FUZZY_SIMILARITY_MIN}
+        ORDER BY similarity(word, ${term}) DESC, word LIMIT ${limit}`,
+  );
+  return found.map((r) => r.word);
+}
+
+/** Whether a word (or a word starting with it) is in the catalogue's vocabulary. */
+export async function isKnownWord(db: Db, term: string): Promise<boolean> {
+  const found = await rows<{ hit: number }>(
+    db,
+    sql`SELECT 1 AS hit FROM search_lexicon WHERE word >= ${term} AND word < ${term + '\uffff'} LIMIT 1`,
+  );
+  return found.length > 0;
+}
+
+/**
+ * Rebuilds the vocabulary used to correct misspelt terms from the names and keywords of all content.
+ * Run after bulk imports; single saves add their words with `addLexiconWords`.
+ */
+export async function refreshSearchLexicon(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM search_lexicon`);
+  await db.execute(sql`
+    INSERT INTO search_lexicon (word)
+    SELECT DISTINCT w FROM content c,
+      LATERAL regexp_split_to_table(lower(c.name || ' ' || array_to_string(c.keywords, ' ')), '[^a-z0-9]+') AS w
+    WHERE length(w) >= 3 AND length(w) <= 40
+    ON CONFLICT DO NOTHING`);
+}
+
+/** A content row as the detail page needs it. */
+export interface ContentRow {
+  id: string;
+  name: string;
+  description: string;
+  urlAlias: string;
+  status: ContentStatus;
+  categories: string[];
+  tags: string[];
+  keywords: string[];
+  educationLevels: string[];
+  experienceLevels: string[];
+  includes: string[];
+  parentId: string | null;
+  rootId: string | null;
+  lastCuratedCourseware: string | null;
+  lastCuratedEnvironment: string | null;
+  sourceName: string | null;
+  sourceUrl: string | null;
+  sourceAuthor: string | null;
+  licenseName: string | null;
+  licenseUrl: string | null;
+  createdAt: Date | string;
+  modifiedAt: Date | string;
+}
+
+const CONTENT_COLUMNS = sql`c.id, c.name, c.description, c.url_alias AS "urlAlias", c.status, c.categories, c.tags,
+  c.keywords, c.education_levels AS "educationLevels", c.experience_levels AS "experienceLevels", c.includes,
+  c.parent_id AS "parentId", c.root_id AS "rootId",
+  c.last_curated_courseware::text AS "lastCuratedCourseware", c.last_curated_environment::text AS "lastCuratedEnvironment",
+  c.source_name AS "sourceName", c.source_url AS "sourceUrl", c.source_author AS "sourceAuthor",
+  c.license_name AS "licenseName", c.license_url AS "licenseUrl", c.created_at AS "createdAt", c.modified_at AS "modifiedAt"`;
+
+/** One content row by id (when `id` is a uuid) or by URL alias. */
+export async function findContent(
+  db: Db,
+  key: { id?: string; alias?: string },
+): Promise<ContentRow | undefined> {
+  const where = key.id ? sql`c.id = ${key.id}::uuid` : sql`c.url_alias = ${key.alias ?? ''}`;
+  const [row] = await rows<ContentRow>(db, sql`SELECT ${CONTENT_COLUMNS} FROM content c WHERE ${where}`);
+  return row;
+}
+
+/** The parent chain of an item, top-most first. */
+export async function findAncestors(
+  db: Db,
+  parentId: string | null,
+): Promise<{ id: string; name: string; urlAlias: string; status: ContentStatus }[]> {
+  if (!parentId) return [];
+  return rows(
+    db,
+    sql`WITH RECURSIVE chain AS (
+          SELECT id, name, url_alias, status, parent_id, 0 AS depth FROM content WHERE id = ${parentId}::uuid
+          UNION ALL
+          SELECT p.id, p.name, p.url_alias, p.status, p.parent_id, chain.depth + 1
+          FROM content p JOIN chain ON p.id = chain.parent_id WHERE chain.depth < 50)
+        SELECT id, name, url_alias AS "urlAlias", status FROM chain ORDER BY depth DESC`,
+  );
+}
+
+export interface ChildRow {
+  id: string;
+  index: number;
+  name: string;
+  categories: string[];
+  tags: string[];
+  status: ContentStatus;
+  urlAlias: string;
+}
+
+export async function findChildren(
+  db: Db,
+  parentId: string,
+  statuses: readonly ContentStatus[],
+): Promise<ChildRow[]> {
+  return rows<ChildRow>(
+    db,
+    sql`SELECT id, index, name, categories, tags, status, url_alias AS "urlAlias" FROM content
+        WHERE parent_id = ${parentId}::uuid AND status = ANY(${textArray(statuses)}) ORDER BY index, name, id`,
+  );
+}
+
+export async function findSections(db: Db, contentId: string) {
+  return rows<{ id: string; name: string; description: string; index: number }>(
+    db,
+    sql`SELECT id, name, description, index FROM content_section WHERE content_id = ${contentId}::uuid ORDER BY index, id`,
+  );
+}
+
+export async function findContentFiles(db: Db, contentId: string) {
+  return rows<{ id: string; name: string; filename: string; type: string; size: number }>(
+    db,
+    sql`SELECT id, name, filename, mime_type AS type, size::float8 AS size FROM file
+        WHERE metadata_type = 'content' AND metadata_id = ${contentId}::uuid AND status = 'ready' ORDER BY index, name, id`,
+  );
+}
+
+export async function findContentKnowledge(db: Db, contentId: string) {
+  return rows<{ id: string; index: number; code: string; name: string; type: 'KSA' | 'KU' | 'TKS' }>(
+    db,
+    sql`SELECT k.id, ck.index, k.code, k.name, k.type FROM content_knowledge ck JOIN knowledge_item k ON k.id = ck.knowledge_id
+        WHERE ck.content_id = ${contentId}::uuid ORDER BY ck.index, k.id`,
+  );
+}
+
+export interface ContributorRow {
+  id: string;
+  prefix: string | null;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  suffix: string | null;
+  title: string | null;
+  school: string | null;
+  email: string | null;
+  portraitFileId: string | null;
+}
+
+const CONTRIBUTOR_COLUMNS = sql`p.id, p.prefix, p.first_name AS "firstName", p.middle_name AS "middleName",
+  p.last_name AS "lastName", p.suffix, p.title, p.school, p.email, p.portrait_file_id AS "portraitFileId"`;
+
+export async function findContentContributors(db: Db, contentId: string): Promise<ContributorRow[]> {
+  return rows<ContributorRow>(
+    db,
+    sql`SELECT ${CONTRIBUTOR_COLUMNS} FROM content_contributor cc JOIN contributor p ON p.id = cc.contributor_id
+        WHERE cc.content_id = ${contentId}::uuid ORDER BY cc.index, p.last_name, p.id`,
+  );
+}
+
+export async function countLessons(db: Db, contentId: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM lesson WHERE content_id = ${contentId}::uuid`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Files of an item and of its visible descendants, tree order. */
+export async function findTreeFiles(db: Db, contentId: string, statuses: readonly ContentStatus[]) {
+  return rows<{
+    id: string;
+    name: string;
+    filename: string;
+    type: string;
+    size: number;
+    contentId: string;
+    contentName: string;
+  }>(
+    db,
+    sql`WITH RECURSIVE tree AS (
+          SELECT id, name, ARRAY[0, 0]::int[] AS path, 0 AS depth FROM content WHERE id = ${contentId}::uuid
+          UNION ALL
+          SELECT c.id, c.name, tree.path || ARRAY[c.index, 0], tree.depth + 1 FROM content c JOIN tree ON c.parent_id = tree.id
+          WHERE c.status = ANY(${textArray(statuses)}) AND tree.depth < 50)
+        SELECT f.id, f.name, f.filename, f.mime_type AS type, f.size::float8 AS size, tree.id AS "contentId", tree.name AS "contentName"
+        FROM tree JOIN file f ON f.metadata_type = 'content' AND f.metadata_id = tree.id AND f.status = 'ready'
+        ORDER BY tree.path, f.index, f.name, f.id`,
+  );
+}
+
+/** Admin listing (000 §3 Content list item), keyset on (created_at, id). */
+export async function listContent(
+  db: Db,
+  args: { statuses: readonly ContentStatus[]; limit: number; after?: { t: string; i: string } },
+) {
+  const after = args.after
+    ? sql` AND (c.created_at, c.id) > (${args.after.t}::timestamptz, ${args.after.i}::uuid)`
+    : sql``;
+  return rows<{
+    id: string;
+    urlAlias: string;
+    name: string;
+    status: ContentStatus;
+    categories: string[];
+    contributors: string[] | null;
+    createdAt: Date | string;
+    modifiedAt: Date | string;
+    cursor: string;
+  }>(
+    db,
+    sql`SELECT c.id, c.url_alias AS "urlAlias", c.name, c.status, c.categories,
+          (SELECT array_agg(cc.contributor_id::text ORDER BY cc.index) FROM content_contributor cc WHERE cc.content_id = c.id) AS contributors,
+          c.created_at AS "createdAt", c.modified_at AS "modifiedAt", to_json(c.created_at)#>>'{}' AS cursor
+        FROM content c WHERE c.status = ANY(${textArray(args.statuses)})${after}
+        ORDER BY c.created_at, c.id LIMIT ${args.limit + 1}`,
+  );
+}
+
+/** Contributors page, keyset on id. */
+export async function listContributors(
+  db: Db,
+  args: { limit: number; afterId?: string },
+): Promise<ContributorRow[]> {
+  const after = args.afterId ? sql`WHERE p.id > ${args.afterId}::uuid` : sql``;
+  return rows<ContributorRow>(
+    db,
+    sql`SELECT ${CONTRIBUTOR_COLUMNS} FROM contributor p ${after} ORDER BY p.id LIMIT ${args.limit + 1}`,
+  );
+}
+
+/** Knowledge page, keyset on id, optionally one type. */
+export async function listKnowledge(db: Db, args: { limit: number; type?: string; afterId?: string }) {
+  const parts: SQL[] = [sql`true`];
+  if (args.type) parts.push(sql`type = ${args.type}`);
+  if (args.afterId) parts.push(sql`id > ${args.afterId}`);
+  return rows<{ id: string; code: string; name: string; type: 'KSA' | 'KU' | 'TKS' }>(
+    db,
+    sql`SELECT id, code, name, type FROM knowledge_item WHERE ${sql.join(parts, sql` AND `)} ORDER BY id LIMIT ${args.limit + 1}`,
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * What a courseware source reader produces and the importer writes: one course as a tree of items,
+ * each with its texts, classification, attribution and source files. Readers are pure (they only
+ * read files); `course-import.ts` turns a tree into rows.
+ */
+import type { ContentCategory, ContentTag, EducationLevel, ExperienceLevel } from '@portal/shared/enums';
+
+/** A person a source names as an author; the importer splits the name into first, middle and last. */
+export interface SourcePerson {
+  name: string;
+  /** Only when the source states it. */
+  school?: string;
+  /** Only when the source states it ("a professor"). */
+  title?: string;
+}
+
+/** One real file of the source, copied byte for byte into the file store. */
+export interface SourceFile {
+  /** Absolute path on disk. */
+  path: string;
+  /** The real file name, given to downloads. */
+  filename: string;
+  /** Display name (cut to FILE_NAME_MAX by the importer). */
+  name: string;
+  mimeType: string;
+}
+
+/** A licence and where its text is. */
+export interface SourceLicense {
+  name: string;
+  url: string;
+}
+
+/** One content item of a course tree. */
+export interface SourceItem {
+  name: string;
+  /** Raw HTML from the source's own words; sanitised by the importer. */
+  descriptionHtml: string;
+  categories: ContentCategory[];
+  tags: ContentTag[];
+  keywords: string[];
+  educationLevels: EducationLevel[];
+  experienceLevels: ExperienceLevel[];
+  /** Names of what the item includes (000 §3 includes). */
+  includes: string[];
+  /** The item's own address in its repository (file or folder at the imported commit). */
+  sourceUrl: string;
+  /** Authors as the source credits them, joined; null when it names none. */
+  sourceAuthor: string | null;
+  license: SourceLicense;
+  contributors: SourcePerson[];
+  files: SourceFile[];
+  /** Extra texts shown as sections (000 §3 sections), e.g. a lab's maintainer notes. */
+  sections: { name: string; descriptionHtml: string }[];
+  children: SourceItem[];
+}
+
+/** A whole course and the name of where it came from. */
+export interface CourseSource {
+  /** Short key for logs and the summary: 'hacktivity', 'security-101', 'seed-labs'. */
+  key: string;
+  /** Shown with every item of the course as its source (with `sourceUrl`). */
+  sourceName: string;
+  course: SourceItem;
+}
+
+/** An item with the defaults of an empty one; readers fill in what their source states. */
+export function sourceItem(
+  fields: Pick<SourceItem, 'name' | 'sourceUrl' | 'license'> & Partial<SourceItem>,
+): SourceItem {
+  return {
+    descriptionHtml: '',
+    categories: [],
+    tags: [],
+    keywords: [],
+    educationLevels: [],
+    experienceLevels: [],
+    includes: [],
+    sourceAuthor: null,
+    contributors: [],
+    files: [],
+    sections: [],
+    children: [],
+    ...fields,
+  };
+}
+
+/** MIME types of the source documents we import, by extension. */
+export const SOURCE_MIME_TYPES: Record<string, string> = {
+  '.md': 'text/markdown',
+  '.tex': 'application/x-tex',
+};
+
+/** Distinct names in first-seen order, compared case-insensitively. */
+export function distinctNames(names: Iterable<string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const name of names) {
+    const key = name.trim().toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    out.push(name.trim());
+  }
+  return out;
+}
+
+/** Natural order of file and folder names: "2_intro" before "10_anti". */
+export function naturalCompare(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+}

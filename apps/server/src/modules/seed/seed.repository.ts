@@ -1,0 +1,143 @@
+/**
+ * Queries of the demo-data importer. Each takes a Db or a transaction; inserts are multi-row and
+ * cut into batches of INSERT_BATCH_SIZE rows so a whole source goes in with a few statements.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  content,
+  contentContributor,
+  contentSection,
+  contributor,
+  knowledgeItem,
+} from '../../db/schema/courseware.js';
+import { file } from '../../db/schema/files.js';
+import { account, accountClaim } from '../../db/schema/identity.js';
+
+/**
+ * Rows per INSERT. Well under PostgreSQL's 65,535 bind parameters for our widest row (content, ~20
+ * columns), and large enough that the 3,300 knowledge items take 7 statements.
+ */
+export const INSERT_BATCH_SIZE = 500;
+/**
+ * Key of the transaction-level advisory lock each import takes, so two instances starting on one
+ * database at the same time cannot both import a source (the second waits, then sees it is there).
+ */
+export const SEED_ADVISORY_LOCK_KEY = 0x5eed_da7a;
+
+async function inBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH_SIZE) {
+    await insert(rows.slice(start, start + INSERT_BATCH_SIZE));
+  }
+}
+
+/** Waits for the importer's advisory lock; released when the surrounding transaction ends. */
+export async function lockSeed(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_ADVISORY_LOCK_KEY})`);
+}
+
+/** Whether any content row exists. */
+export async function hasAnyContent(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: content.id }).from(content).limit(1);
+  return rows.length > 0;
+}
+
+/** Whether any account exists. */
+export async function hasAnyAccount(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: account.id }).from(account).limit(1);
+  return rows.length > 0;
+}
+
+/** Whether a content item with this URL alias exists (any status). */
+export async function contentAliasExists(db: Db, urlAlias: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: content.id })
+    .from(content)
+    .where(eq(content.urlAlias, urlAlias))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Inserts knowledge items; an id that already exists is left as it is.
+ * @returns how many rows were new
+ */
+export async function insertKnowledgeItems(
+  db: Db,
+  rows: (typeof knowledgeItem.$inferInsert)[],
+): Promise<number> {
+  let inserted = 0;
+  await inBatches(rows, async (batch) => {
+    const result = await db
+      .insert(knowledgeItem)
+      .values(batch)
+      .onConflictDoNothing()
+      .returning({ id: knowledgeItem.id });
+    inserted += result.length;
+  });
+  return inserted;
+}
+
+/** Contributors whose lower-cased full name (first, middle, last) is one of `fullNames`. */
+export async function findContributorsByFullName(
+  db: Db,
+  fullNames: string[],
+): Promise<{ id: string; fullName: string }[]> {
+  if (fullNames.length === 0) return [];
+  const fullName = sql<string>`lower(concat_ws(' ', ${contributor.firstName}, ${contributor.middleName}, ${contributor.lastName}))`;
+  return db
+    .select({ id: contributor.id, fullName })
+    .from(contributor)
+    .where(
+      inArray(
+        fullName,
+        fullNames.map((n) => n.toLowerCase()),
+      ),
+    );
+}
+
+export async function insertContributors(db: Db, rows: (typeof contributor.$inferInsert)[]): Promise<void> {
+  await inBatches(rows, (batch) => db.insert(contributor).values(batch));
+}
+
+/** Inserts content rows; parents must come before their children in `rows`. */
+export async function insertContent(db: Db, rows: (typeof content.$inferInsert)[]): Promise<void> {
+  await inBatches(rows, (batch) => db.insert(content).values(batch));
+}
+
+export async function insertSections(db: Db, rows: (typeof contentSection.$inferInsert)[]): Promise<void> {
+  await inBatches(rows, (batch) => db.insert(contentSection).values(batch));
+}
+
+export async function insertContentContributors(
+  db: Db,
+  rows: (typeof contentContributor.$inferInsert)[],
+): Promise<void> {
+  await inBatches(rows, (batch) => db.insert(contentContributor).values(batch).onConflictDoNothing());
+}
+
+export async function insertFiles(db: Db, rows: (typeof file.$inferInsert)[]): Promise<void> {
+  await inBatches(rows, (batch) => db.insert(file).values(batch));
+}
+
+/** The ids of accounts with these (lower-cased) e-mail addresses. */
+export async function findAccountIdsByEmail(db: Db, emails: string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: account.id, email: account.email })
+    .from(account)
+    .where(inArray(account.email, emails));
+  return new Map(rows.map((r) => [r.email, r.id]));
+}
+
+export async function insertAccounts(
+  db: Db,
+  rows: (typeof account.$inferInsert)[],
+): Promise<{ id: string; email: string }[]> {
+  if (rows.length === 0) return [];
+  return db.insert(account).values(rows).returning({ id: account.id, email: account.email });
+}
+
+export async function insertAccountClaims(db: Db, rows: (typeof accountClaim.$inferInsert)[]): Promise<void> {
+  await inBatches(rows, (batch) => db.insert(accountClaim).values(batch));
+}

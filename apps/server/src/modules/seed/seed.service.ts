@@ -1,0 +1,123 @@
+/**
+ * The demo data set (DESIGN.md "Demo data"): the real data of config.sharedDataDir (its MANIFEST.md)
+ * imported as knowledge items, three courses with their contributors and files, plus the demo
+ * accounts. See README.md in this folder for what is read from where and the classification rules.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import { KNOWLEDGE_TYPES, type KnowledgeType } from '@portal/shared/enums';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { FileStore } from '../files/storage.js';
+import { refreshSearchLexicon } from '../courseware/courseware.repository.js';
+import type { CourseSource } from './course-tree.js';
+import { importCourse, type CourseImportSummary } from './course-import.js';
+import { seedDemoAccounts } from './demo-accounts.js';
+import { readHacktivity } from './hacktivity-source.js';
+import { readKnowledge } from './knowledge-source.js';
+import { readManifest } from './manifest.js';
+import { readSecurity101 } from './security-101-source.js';
+import { readSeedLabs } from './seed-labs-source.js';
+import { hasAnyAccount, hasAnyContent, insertKnowledgeItems, lockSeed } from './seed.repository.js';
+
+/** What a seed run found in the sources and wrote. */
+export interface SeedSummary {
+  /** Knowledge items read from the sources, per type. */
+  knowledge: Record<KnowledgeType, number>;
+  /** Knowledge items that were new (ids already present are kept). */
+  knowledgeInserted: number;
+  courses: CourseImportSummary[];
+  /** E-mail addresses of the demo accounts created. */
+  accountsCreated: string[];
+  durationMs: number;
+}
+
+type SeedArgs = { db: Db; config: Config; fileStore: FileStore; log?: FastifyBaseLogger };
+
+/** The course readers, in the order the courses are imported. */
+const COURSE_READERS = [readHacktivity, readSecurity101, readSeedLabs] as const;
+
+/**
+ * Imports the whole demo data set. Each source is one transaction (knowledge; each course; the
+ * accounts), and a source already present is skipped (a course by its URL alias, knowledge by id,
+ * accounts by e-mail), so running it again adds nothing and a run that failed half-way can be repeated.
+ * Ends with `refreshSearchLexicon` so fuzzy search knows the new words.
+ * @returns counts of what was read and written, and the time taken
+ * @throws Error when a source file cannot be read or parsed (nothing of that source is written, and no
+ *   course is written when any source cannot be read), or when the database refuses a write
+ */
+export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
+  const { db, config, fileStore, log } = args;
+  const started = performance.now();
+  const dataDir = config.sharedDataDir;
+
+  // Read everything first: a broken source fails the run before anything is written.
+  const manifest = await readManifest(dataDir);
+  const [knowledge, ...courses] = await Promise.all([
+    readKnowledge(dataDir),
+    ...COURSE_READERS.map((read) => read(dataDir, manifest)),
+  ]);
+
+  const counts = Object.fromEntries(KNOWLEDGE_TYPES.map((t) => [t, 0])) as Record<KnowledgeType, number>;
+  for (const item of knowledge) counts[item.type] += 1;
+  const knowledgeInserted = await db.transaction(async (tx) => {
+    await lockSeed(tx);
+    return insertKnowledgeItems(tx, knowledge);
+  });
+
+  const courseSummaries: CourseImportSummary[] = [];
+  for (const source of courses as CourseSource[]) {
+    courseSummaries.push(await importCourse({ db, fileStore, source, log }));
+  }
+  const accountsCreated = await seedDemoAccounts(db);
+  await refreshSearchLexicon(db);
+
+  return {
+    knowledge: counts,
+    knowledgeInserted,
+    courses: courseSummaries,
+    accountsCreated,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * Imports the demo data set when the database has neither content nor accounts (a fresh start),
+ * and logs what it did and how long it took; otherwise does nothing. Called at start-up (server.ts)
+ * when SEED_DEMO is on. When config.sharedDataDir has no MANIFEST.md (the data folder was not
+ * deployed) it logs a warning and does nothing.
+ * @throws Error as seedDemo does
+ */
+export async function seedDemoIfEmpty(args: {
+  db: Db;
+  config: Config;
+  fileStore: FileStore;
+  log: FastifyBaseLogger;
+}): Promise<void> {
+  const { db, config, log } = args;
+  if ((await hasAnyContent(db)) || (await hasAnyAccount(db))) {
+    log.info('demo data not imported: the database already has content or accounts');
+    return;
+  }
+  if (!fs.existsSync(path.join(config.sharedDataDir, 'MANIFEST.md'))) {
+    log.warn(
+      { sharedDataDir: config.sharedDataDir },
+      'demo data not imported: no MANIFEST.md in the shared data folder',
+    );
+    return;
+  }
+  const summary = await seedDemo(args);
+  const imported = summary.courses.filter((c) => !c.skipped);
+  log.info(
+    {
+      knowledge: summary.knowledge,
+      courses: imported.map((c) => ({ name: c.name, modules: c.modules, items: c.items, files: c.files })),
+      contributors: imported.reduce((n, c) => n + c.contributorsCreated, 0),
+      accounts: summary.accountsCreated,
+      durationMs: summary.durationMs,
+    },
+    `demo data imported in ${summary.durationMs} ms`,
+  );
+}

@@ -1,0 +1,30 @@
+/** Starts the portal: configuration, database, migrations, demo data, then the HTTP server. */
+import path from 'node:path';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { buildApp } from './app.js';
+import { seedDemoIfEmpty } from './modules/seed/seed.service.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'db') });
+  await migrate(database);
+  const app = await buildApp({ config, database });
+  if (config.seedDemo)
+    await seedDemoIfEmpty({ db: database.db, config, fileStore: app.fileStore, log: app.log });
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,178 @@
+/**
+ * Test data made through the real tables: accounts of each demo role and a small courseware tree.
+ * Content rows go through the same trigger as real data (search vector, facet bits).
+ */
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ROLE_CLAIMS } from '@portal/shared/permissions';
+import type { Role } from '@portal/shared/enums';
+import type { Db } from '../db/client.js';
+import {
+  content,
+  contentContributor,
+  contributor,
+  contentKnowledge,
+  knowledgeItem,
+} from '../db/schema/courseware.js';
+import { file } from '../db/schema/files.js';
+import { insertAccount, insertClaims } from '../modules/identity/identity.repository.js';
+import { hashPassword } from '../modules/identity/identity.service.js';
+import { refreshSearchLexicon } from '../modules/courseware/courseware.repository.js';
+import { newStorageKey, type FileStore } from '../modules/files/storage.js';
+import { htmlToText } from '../lib/html.js';
+
+export const PASSWORD = 'demo-password';
+
+/** Creates one account per role; returns their ids by role. */
+export async function createAccounts(db: Db): Promise<Record<Role, string>> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const ids = {} as Record<Role, string>;
+  for (const role of Object.keys(ROLE_CLAIMS) as Role[]) {
+    const row = await insertAccount(db, {
+      email: `${role}@test.example.edu`,
+      displayName: `Test ${role}`,
+      passwordHash,
+      verified: true,
+    });
+    await insertClaims(db, row.id, ROLE_CLAIMS[role]);
+    ids[role] = row.id;
+  }
+  return ids;
+}
+
+/** A bearer header for an account, signed by the app's own signer. */
+export async function bearer(app: FastifyInstance, accountId: string): Promise<{ authorization: string }> {
+  const { token } = await app.tokens.sign({
+    subject: accountId,
+    displayName: 'Test',
+    email: 'test@example.edu',
+    picture: null,
+  });
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface Tree {
+  course: string;
+  module: string;
+  lab: string;
+  hidden: string;
+  unlisted: string;
+  archived: string;
+  fileId: string;
+  fileBytes: Buffer;
+  contributorId: string;
+}
+
+async function item(
+  db: Db,
+  values: Partial<typeof content.$inferInsert> & { name: string; urlAlias: string },
+): Promise<string> {
+  const description = values.description ?? `<p>${values.name} description.</p>`;
+  const [row] = await db
+    .insert(content)
+    .values({ status: 'published', ...values, description, descriptionText: htmlToText(description) })
+    .returning({ id: content.id });
+  return row!.id;
+}
+
+/** course > module > {lab (published, with a file), hidden (unpublished), unlisted, archived}. */
+export async function createTree(db: Db, fileStore: FileStore): Promise<Tree> {
+  const course = await item(db, {
+    name: 'Network Security Course',
+    urlAlias: 'network-security-course',
+    categories: ['course'],
+  });
+  await db.update(content).set({ rootId: course }).where(eq(content.id, course));
+  const module = await item(db, {
+    name: 'Packet Analysis',
+    urlAlias: 'network-security-course/packet-analysis',
+    categories: ['module'],
+    parentId: course,
+    rootId: course,
+    index: 0,
+  });
+  const lab = await item(db, {
+    name: 'Cross-Site Scripting Lab',
+    urlAlias: 'network-security-course/packet-analysis/cross-site-scripting-lab',
+    categories: ['exercise', 'lesson'],
+    tags: ['lab'],
+    keywords: ['xss', 'javascript injection'],
+    educationLevels: ['universityundergraduate'],
+    experienceLevels: ['intermediate'],
+    parentId: module,
+    rootId: course,
+    index: 0,
+    description: '<p>Reflected and stored <strong>XSS</strong> attacks against a web application.</p>',
+    lastCuratedCourseware: new Date().toISOString().slice(0, 10),
+    sourceName: 'Test source',
+    sourceUrl: 'https://example.org/source',
+    licenseName: 'CC BY-SA 4.0',
+  });
+  const hidden = await item(db, {
+    name: 'Draft Firewall Lab',
+    urlAlias: 'network-security-course/packet-analysis/draft-firewall-lab',
+    status: 'unpublished',
+    categories: ['exercise'],
+    parentId: module,
+    rootId: course,
+    index: 1,
+  });
+  const unlisted = await item(db, {
+    name: 'Unlisted Sniffing Lab',
+    urlAlias: 'network-security-course/packet-analysis/unlisted-sniffing-lab',
+    status: 'unlisted',
+    categories: ['exercise'],
+    parentId: module,
+    rootId: course,
+    index: 2,
+  });
+  const archived = await item(db, {
+    name: 'Archived Telnet Lab',
+    urlAlias: 'network-security-course/packet-analysis/archived-telnet-lab',
+    status: 'archived',
+    categories: ['exercise'],
+    parentId: module,
+    rootId: course,
+    index: 3,
+  });
+  const fileBytes = Buffer.from('# XSS lab sheet\n\nReal bytes of the handout.\n');
+  const storageKey = newStorageKey();
+  const stored = await fileStore.put(storageKey, Readable.from(fileBytes));
+  const [f] = await db
+    .insert(file)
+    .values({
+      name: 'XSS lab sheet',
+      filename: 'xss-lab.md',
+      mimeType: 'text/markdown',
+      size: stored.size,
+      sha256: stored.sha256,
+      storageKey,
+      metadataType: 'content',
+      metadataId: lab,
+    })
+    .returning({ id: file.id });
+  const [person] = await db
+    .insert(contributor)
+    .values({ firstName: 'Grace', lastName: 'Hopper', school: 'Test University', email: 'grace@example.edu' })
+    .returning({ id: contributor.id });
+  await db.insert(contentContributor).values({ contentId: lab, contributorId: person!.id });
+  await db.insert(knowledgeItem).values([
+    { id: 'tks-T0001', code: 'T0001', name: 'Analyze network traffic', type: 'TKS' },
+    { id: 'ksa-K0001', code: 'K0001', name: 'Knowledge of computer networking', type: 'KSA' },
+    { id: 'ku-BCY', code: 'BCY', name: 'Basic Cryptography', type: 'KU' },
+  ]);
+  await db.insert(contentKnowledge).values({ contentId: lab, knowledgeId: 'tks-T0001', index: 0 });
+  await refreshSearchLexicon(db);
+  return {
+    course,
+    module,
+    lab,
+    hidden,
+    unlisted,
+    archived,
+    fileId: f!.id,
+    fileBytes,
+    contributorId: person!.id,
+  };
+}

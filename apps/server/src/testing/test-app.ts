@@ -1,0 +1,78 @@
+/**
+ * Builds the real application on a fresh database for a test file (STYLE.md habit 10):
+ * in-memory PGlite by default, or a new database of its own on the PostgreSQL server when
+ * DATABASE_URL is set (dropped again by `close`). Files go to a fresh temporary folder.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { buildApp } from '../app.js';
+import { createLocalFileStore, type FileStore } from '../modules/files/storage.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  fileStore: FileStore;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * @param env extra environment for loadConfig (e.g. SEED_DEMO)
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const serverUrl = process.env.DATABASE_URL;
+  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(server ? { DATABASE_URL: server.url } : { DATABASE_URL: '' }),
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const database = await openDatabase({ url: server?.url });
+  await migrate(database);
+  const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
+  const app = await buildApp({ config, database, fileStore, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    fileStore,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await server?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

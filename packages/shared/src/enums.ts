@@ -1,0 +1,111 @@
+/**
+ * Enumerations of the courseware area and the site (000 §3, 001 §3, §9).
+ * Values are the stored and transmitted form; labels are what a person reads.
+ */
+
+/** Content categories (000 §3). */
+export const CONTENT_CATEGORIES = ['course', 'module', 'lesson', 'exercise', 'environment'] as const;
+export type ContentCategory = (typeof CONTENT_CATEGORIES)[number];
+export const CONTENT_CATEGORY_LABELS: Record<ContentCategory, string> = {
+  course: 'Course',
+  module: 'Module',
+  lesson: 'Lesson',
+  exercise: 'Exercise',
+  environment: 'Environment',
+};
+
+/** Education levels (000 §3); keys as in the dashboard metrics of 001 §3. */
+export const EDUCATION_LEVELS = [
+  'highschool',
+  'communitycollege',
+  'universityundergraduate',
+  'graduatestudent',
+] as const;
+export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
+export const EDUCATION_LEVEL_LABELS: Record<EducationLevel, string> = {
+  highschool: 'High School',
+  communitycollege: 'Community College',
+  universityundergraduate: 'University Undergraduate',
+  graduatestudent: 'Graduate Student',
+};
+
+/** Experience levels (000 §3). */
+export const EXPERIENCE_LEVELS = [
+  'beginner',
+  'beginnerplus',
+  'intermediate',
+  'intermediateplus',
+  'advanced',
+] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+export const EXPERIENCE_LEVEL_LABELS: Record<ExperienceLevel, string> = {
+  beginner: 'Beginner',
+  beginnerplus: 'Beginner Plus',
+  intermediate: 'Intermediate',
+  intermediateplus: 'Intermediate Plus',
+  advanced: 'Advanced',
+};
+
+/** Extra tag values a content item may carry (000 §3). */
+export const CONTENT_TAGS = ['homework', 'lab', 'uncurated', 'exams', 'quizzes'] as const;
+export type ContentTag = (typeof CONTENT_TAGS)[number];
+export const CONTENT_TAG_LABELS: Record<ContentTag, string> = {
+  homework: 'Homework',
+  lab: 'Lab',
+  uncurated: 'Uncurated',
+  exams: 'Exams',
+  quizzes: 'Quizzes',
+};
+
+/** Content status (000 §4). `unpublished` is the default for new content. */
+export const CONTENT_STATUSES = ['unpublished', 'unlisted', 'published', 'archived'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+export const DEFAULT_CONTENT_STATUS: ContentStatus = 'unpublished';
+
+/** Knowledge item types (000 §3). */
+export const KNOWLEDGE_TYPES = ['KSA', 'KU', 'TKS'] as const;
+export type KnowledgeType = (typeof KNOWLEDGE_TYPES)[number];
+export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
+  TKS: 'Task Knowledge Skills (TKS)',
+  KSA: 'Knowledge Skill Abilities (KSA)',
+  KU: 'Knowledge Units (KU)',
+};
+
+/** File visibility and metadata type (000 §3 File). */
+export const FILE_VISIBILITIES = ['public', 'private'] as const;
+export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
+export const FILE_METADATA_TYPES = ['portrait', 'content'] as const;
+export type FileMetadataType = (typeof FILE_METADATA_TYPES)[number];
+/** Status of a stored file; bundles start pending (000 §4 zip download). */
+export const FILE_STATUSES = ['pending', 'ready', 'failed'] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+/** Category groups of business units (000 §9, 001 §9). */
+export const CATEGORY_GROUPS = ['k12', 'communitycollege', 'university', 'government', 'other'] as const;
+export type CategoryGroup = (typeof CATEGORY_GROUPS)[number];
+
+/** Roles of our claim mapping (DESIGN.md "Roles and claims"). */
+export const ROLES = ['student', 'faculty', 'contenteditor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = {
+  student: 'Student',
+  faculty: 'Faculty',
+  contenteditor: 'Content editor',
+  admin: 'Admin',
+};
+
+/** Brand variants, picked by BASE_DOMAIN (001 §1, §9). */
+export const BRAND_VARIANTS = ['national', 'state'] as const;
+export type BrandVariant = (typeof BRAND_VARIANTS)[number];
+
+/**
+ * Facet dimensions of the search (issue: facet counts for each filter value). Each value owns one
+ * bit of a row's `facet_bits`, in this order; migration 0002 computes the same bits in SQL.
+ */
+export const FACET_DIMENSIONS = [
+  ['contentCategories', CONTENT_CATEGORIES],
+  ['educationLevels', EDUCATION_LEVELS],
+  ['experienceLevels', EXPERIENCE_LEVELS],
+  ['tags', CONTENT_TAGS],
+] as const;
+export type FacetDimension = (typeof FACET_DIMENSIONS)[number][0];

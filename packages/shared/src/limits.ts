@@ -1,0 +1,70 @@
+/**
+ * Limits and constants, taken as written in 000 §5, §9 and 001 §5, §9.
+ * Both server and web import them from here; features hold no magic numbers.
+ */
+
+// Content (000 §5, §9)
+export const CONTENT_NAME_MAX = 1000;
+export const DESCRIPTION_MAX = 100_000;
+export const CHILD_NAME_MAX = 1000;
+export const FILE_NAME_MAX = 120;
+export const CONTRIBUTOR_FIELD_MAX = 1000;
+export const FEEDBACK_MESSAGE_MAX = 1000;
+export const SCREENSHOT_MAX_BYTES = 1_000_000;
+export const SCREENSHOT_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif'] as const;
+export const SEARCH_TEXT_MIN = 2;
+export const SEARCH_TEXT_MAX = 256;
+export const TAGS_PER_CONTENT_MAX = 20;
+export const TAG_LENGTH_MAX = 50;
+export const CONTENT_LIST_PAGE_SIZE = 300;
+export const CONTRIBUTOR_LIST_LIMIT = 1000;
+export const KNOWLEDGE_FETCH_SIZE = 10_000;
+export const ZIP_POLL_INTERVAL_MS = 5000;
+export const SINGLE_DOWNLOAD_WAIT_MS = 250;
+export const UPDATED_CONTENT_CUTOFF_DAYS = 90;
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const ADMIN_ROWS_PER_PAGE = [25, 50, 100, 'All'] as const;
+export const SEARCH_CHIP_TEXT_MAX = 30;
+export const COMBOBOX_BLUR_CLOSE_MS = 200;
+export const MENU_MAX_HEIGHTS = [600, 400] as const;
+export const RESULT_DESCRIPTION_TRIM = 80;
+export const IMPLEMENTED_KSA_COUNT = 255;
+export const IMPLEMENTED_KU_COUNT = 34;
+export const PORTRAIT_DATA_MAX = 10_000_000_000;
+
+/** Results per page on the courseware landing page ("a configured value, not shown": ours). */
+export const COURSEWARE_LANDING_PAGE_SIZE = 10;
+/** Most results a page of search may ask for. */
+export const SEARCH_PAGE_SIZE_MAX = 100;
+/**
+ * Text search ranks at most this many candidates (best name matches first) and pages through them;
+ * a query that matches more is told so with `isCapped` and should be narrowed with filters.
+ */
+export const SEARCH_CANDIDATE_CAP = 1000;
+/** Trigram similarity a vocabulary word must reach to stand in for a misspelt search term. */
+export const FUZZY_SIMILARITY_MIN = 0.35;
+/** Id or alias segments may not be longer than this (a URL alias is a name of at most 1000, hyphenated, plus its parents). */
+export const ID_OR_ALIAS_MAX = 2048;
+
+// Site (001 §9)
+export const NEWS_PAGE_SIZE = 10;
+export const EVENTS_PAGE_SIZE = 10;
+export const PAGINATION_DEBOUNCE_MS = 500;
+export const ANNOUNCE_DELAY_MS = 250;
+export const TOKEN_EXPIRY_SKEW_S = 30;
+export const TOKEN_REFRESH_BEFORE_S = 60;
+export const ACCESS_TOKEN_TTL_S = 3600;
+export const SSO_CODE_TTL_S = 60;
+export const MAIN_CONTENT_MAX_WIDTH_PX = 1000;
+export const ACCOUNT_MENU_WIDTH_PX = 400;
+export const FILE_MAX_BYTES = 104_857_600;
+export const IMAGE_MAX_BYTES = 1_048_576;
+export const AVATAR_MAX_BYTES = 50_000;
+export const ALT_TEXT_MAX = 1000;
+export const EMAIL_MAX = 320;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const DISPLAY_NAME_MAX = 256;
+/** Sign-in attempts allowed per address and per account within LOGIN_RATE_WINDOW_MS. */
+export const LOGIN_RATE_MAX = 10;
+export const LOGIN_RATE_WINDOW_MS = 60_000;

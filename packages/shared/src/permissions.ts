@@ -1,0 +1,155 @@
+/**
+ * Permission flags and their derivation from claims (000 §6, 001 §6, DESIGN.md "Roles and claims").
+ * The server calls `derivePermissions` to enforce; the web app calls it to mirror.
+ */
+import type { Role } from './enums.js';
+
+/** A claim granted to an account: type, value and optional scopes (001 §3 Claim). */
+export interface Claim {
+  type: string;
+  value: string;
+  scopes?: string[];
+}
+
+/** The closed list of permission flags. */
+export const PERMISSIONS = [
+  'IsLogin',
+  'CanUpdateContent',
+  'CanDeleteContent',
+  'CanDeleteNews',
+  'CanDeleteEvents',
+  'CanDeletePage',
+  'CanViewArchivedContent',
+  'CanViewFiles',
+  'CanViewLessonFiles',
+  'CanListLessons',
+  'CanListCourses',
+  'CanManageOrganization',
+  'CanViewExerciseArea',
+  'CanSubmitAbstract',
+  'CanRequestCourseSupport',
+  'CanRequestOrganizationSupport',
+  'CanSendContentFeedback',
+  'CanImportUsers',
+  'CanImpersonate',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export type PermissionFlags = Record<Permission, boolean>;
+
+/** Claim types and values used by the mapping. */
+export const CLAIM = {
+  role: 'role',
+  api: 'api',
+  scopedFile: 'scoped-file',
+  product: 'product',
+  viewArchivedContent: 'view-archived-content',
+  manageOrganization: 'manage-organization',
+  submitAbstract: 'submit-abstract',
+} as const;
+
+export const API_CLAIM = {
+  patchContent: 'content:patch',
+  deleteContent: 'content:delete',
+  deleteNews: 'news:delete',
+  deleteEvents: 'events:delete',
+  deletePage: 'page:delete',
+  listLessons: 'lessons:list',
+  listCourses: 'courses:list',
+  postCourseSupport: 'course-support:post',
+  postOrganizationSupport: 'organization-support:post',
+  postContentFeedback: 'content-feedback:post',
+  importUsers: 'users:import',
+  impersonate: 'users:impersonate',
+} as const;
+
+export const FILE_SCOPE = { courseware: 'courseware', lesson: 'lesson', any: 'any' } as const;
+export const COURSEWARE_PRODUCT = 'courseware';
+
+/** A claim's scope matches when it has none, when it lists `any`, or when it lists the scope. */
+export function scopeMatches(claim: Claim, scope: string | undefined): boolean {
+  if (!claim.scopes || claim.scopes.length === 0 || scope === undefined) return true;
+  return claim.scopes.includes(FILE_SCOPE.any) || claim.scopes.includes(scope);
+}
+
+function has(claims: readonly Claim[], type: string, value?: string, scope?: string): boolean {
+  return claims.some(
+    (c) => c.type === type && (value === undefined || c.value === value) && scopeMatches(c, scope),
+  );
+}
+
+/**
+ * Derives every permission flag from a list of claims (001 §6).
+ * @param claims the account's claims; empty for a visitor
+ * @param isLoggedIn whether a valid session exists
+ */
+export function derivePermissions(claims: readonly Claim[], isLoggedIn: boolean): PermissionFlags {
+  const api = (value: string) => isLoggedIn && has(claims, CLAIM.api, value);
+  const subscribed = isLoggedIn && has(claims, CLAIM.product, COURSEWARE_PRODUCT);
+  const fileScope = (scope: string) => isLoggedIn && has(claims, CLAIM.scopedFile, 'view', scope);
+  const manageOrganization = isLoggedIn && has(claims, CLAIM.manageOrganization);
+  const listCourses = api(API_CLAIM.listCourses);
+  return {
+    IsLogin: isLoggedIn,
+    CanUpdateContent: api(API_CLAIM.patchContent),
+    CanDeleteContent: api(API_CLAIM.deleteContent),
+    CanDeleteNews: api(API_CLAIM.deleteNews),
+    CanDeleteEvents: api(API_CLAIM.deleteEvents),
+    CanDeletePage: api(API_CLAIM.deletePage),
+    CanViewArchivedContent: isLoggedIn && has(claims, CLAIM.viewArchivedContent),
+    CanViewFiles: subscribed && fileScope(FILE_SCOPE.courseware),
+    CanViewLessonFiles: subscribed && fileScope(FILE_SCOPE.lesson),
+    CanListLessons: api(API_CLAIM.listLessons),
+    CanListCourses: listCourses,
+    CanManageOrganization: manageOrganization,
+    CanViewExerciseArea: isLoggedIn && (manageOrganization || listCourses),
+    CanSubmitAbstract: isLoggedIn && has(claims, CLAIM.submitAbstract),
+    CanRequestCourseSupport: api(API_CLAIM.postCourseSupport),
+    CanRequestOrganizationSupport: api(API_CLAIM.postOrganizationSupport),
+    CanSendContentFeedback: api(API_CLAIM.postContentFeedback),
+    CanImportUsers: api(API_CLAIM.importUsers),
+    CanImpersonate: api(API_CLAIM.impersonate),
+  };
+}
+
+const role = (value: Role): Claim => ({ type: CLAIM.role, value });
+const apiClaim = (value: string): Claim => ({ type: CLAIM.api, value });
+
+const FACULTY_CLAIMS: Claim[] = [
+  { type: CLAIM.product, value: COURSEWARE_PRODUCT },
+  { type: CLAIM.scopedFile, value: 'view', scopes: [FILE_SCOPE.courseware, FILE_SCOPE.lesson] },
+  apiClaim(API_CLAIM.listLessons),
+  apiClaim(API_CLAIM.listCourses),
+  apiClaim(API_CLAIM.postContentFeedback),
+  apiClaim(API_CLAIM.postCourseSupport),
+];
+const EDITOR_CLAIMS: Claim[] = [
+  ...FACULTY_CLAIMS,
+  apiClaim(API_CLAIM.patchContent),
+  apiClaim(API_CLAIM.deleteContent),
+  apiClaim(API_CLAIM.deleteNews),
+  apiClaim(API_CLAIM.deleteEvents),
+  apiClaim(API_CLAIM.deletePage),
+  { type: CLAIM.viewArchivedContent, value: 'true' },
+];
+const ADMIN_CLAIMS: Claim[] = [
+  ...EDITOR_CLAIMS,
+  { type: CLAIM.manageOrganization, value: 'true' },
+  { type: CLAIM.submitAbstract, value: 'true' },
+  apiClaim(API_CLAIM.postOrganizationSupport),
+  apiClaim(API_CLAIM.importUsers),
+  apiClaim(API_CLAIM.impersonate),
+];
+
+/**
+ * The claims each role grants (DESIGN.md table). Each set includes the role claim itself,
+ * which login requires (001 §4 Session). Students get course access only by invitation.
+ */
+export const ROLE_CLAIMS: Record<Role, Claim[]> = {
+  student: [role('student')],
+  faculty: [role('faculty'), ...FACULTY_CLAIMS],
+  contenteditor: [role('contenteditor'), ...EDITOR_CLAIMS],
+  admin: [role('admin'), ...ADMIN_CLAIMS],
+};
+
+/** Flags of a signed-out visitor. */
+export const VISITOR_PERMISSIONS: PermissionFlags = derivePermissions([], false);

@@ -1,0 +1,34 @@
+/** Knowledge items: TKS (NICE Framework v2.1.0), KSA (SP 800-181 2017) and KU (CAE-CD) (000 §3). */
+import { z } from 'zod';
+import { KNOWLEDGE_TYPES } from '../enums.js';
+import { KNOWLEDGE_FETCH_SIZE } from '../limits.js';
+import { PageTokenSchema } from './common.js';
+
+/** Knowledge id: type prefix and source code, e.g. `tks-T0084`, `ksa-K0001`, `ku-BCY`. */
+export const KnowledgeIdSchema = z
+  .string()
+  .max(64)
+  .regex(/^(tks|ksa|ku)-[A-Za-z0-9.]+$/, 'Not a knowledge id');
+
+export const KnowledgeItemSchema = z.object({
+  id: KnowledgeIdSchema,
+  /** The source's own code (T0084, K0001, BCY). */
+  code: z.string(),
+  /** The statement or name. */
+  name: z.string(),
+  type: z.enum(KNOWLEDGE_TYPES),
+});
+export type KnowledgeItem = z.infer<typeof KnowledgeItemSchema>;
+
+export const ListKnowledgeQuerySchema = z.object({
+  size: z.coerce.number().int().min(1).max(KNOWLEDGE_FETCH_SIZE).default(KNOWLEDGE_FETCH_SIZE),
+  type: z.enum(KNOWLEDGE_TYPES).optional(),
+  nextPageToken: PageTokenSchema.optional(),
+});
+export type ListKnowledgeQuery = z.infer<typeof ListKnowledgeQuerySchema>;
+
+export const KnowledgePageSchema = z.object({
+  items: z.array(KnowledgeItemSchema),
+  nextPageToken: z.string().nullable(),
+});
+export type KnowledgePage = z.infer<typeof KnowledgePageSchema>;
