@@ -128,7 +128,7 @@ function plan(source: CourseSource): PlannedItem[] {
       description,
       descriptionText,
       urlAlias,
-      status: IMPORTED_STATUS,
+      status: item.status ?? IMPORTED_STATUS,
       categories: item.categories,
       tags: item.tags,
       keywords: normalizeKeywords([...item.keywords, ...hidden]),

@@ -3,7 +3,13 @@
  * each with its texts, classification, attribution and source files. Readers are pure (they only
  * read files); `course-import.ts` turns a tree into rows.
  */
-import type { ContentCategory, ContentTag, EducationLevel, ExperienceLevel } from '@portal/shared/enums';
+import type {
+  ContentCategory,
+  ContentStatus,
+  ContentTag,
+  EducationLevel,
+  ExperienceLevel,
+} from '@portal/shared/enums';
 
 /** A person a source names as an author; the importer splits the name into first, middle and last. */
 export interface SourcePerson {
@@ -41,6 +47,8 @@ export interface SourceItem {
   keywords: string[];
   educationLevels: EducationLevel[];
   experienceLevels: ExperienceLevel[];
+  /** Defaults to published; a source item with nothing to teach yet is imported unpublished. */
+  status?: ContentStatus;
   /** Names of what the item includes (000 §3 includes). */
   includes: string[];
   /** The item's own address in its repository (file or folder at the imported commit). */

@@ -196,6 +196,7 @@ export async function readSeedLabs(dataDir: string, manifest: ManifestEntry[]): 
     .sort(naturalCompare);
   const context: LabContext = { root, blobUrl: origin.blobUrl, people };
   const modules: SourceItem[] = [];
+  const drafts: SourceItem[] = [];
   for (const category of categories) {
     const labFolders: string[] = [];
     for (const entry of (await fs.readdir(path.join(root, category), { withFileTypes: true })).sort((a, b) =>
@@ -205,7 +206,27 @@ export async function readSeedLabs(dataDir: string, manifest: ManifestEntry[]): 
         labFolders.push(entry.name);
       }
     }
-    if (labFolders.length === 0) continue; // e.g. category-ctf: only a pointer to another repository
+    if (labFolders.length === 0) {
+      // category-ctf only points at another repository: kept as an unpublished module (editors see
+      // it as a draft to fill; faculty and visitors do not).
+      const readme = path.join(root, category, 'README.md');
+      if (await exists(readme)) {
+        drafts.push(
+          sourceItem({
+            name: moduleNameOf(purposes.get(category), category),
+            descriptionHtml: renderMarkdown(
+              await fs.readFile(readme, 'utf8'),
+              origin.blobUrl(`${category}/`),
+            ),
+            categories: ['module'],
+            status: 'unpublished',
+            sourceUrl: origin.treeUrl(category),
+            license: CC_BY_NC_SA_4,
+          }),
+        );
+      }
+      continue;
+    }
     const labs: SourceItem[] = [];
     for (const lab of labFolders) {
       try {
@@ -249,7 +270,7 @@ export async function readSeedLabs(dataDir: string, manifest: ManifestEntry[]): 
     sourceUrl: origin.repoUrl,
     sourceAuthor: distinctAuthors(modules.flatMap((m) => m.children)),
     license: CC_BY_NC_SA_4,
-    children: modules,
+    children: [...modules, ...drafts],
   });
   return { key: 'seed-labs', sourceName: SEED_LABS_SOURCE_NAME, course };
 }
