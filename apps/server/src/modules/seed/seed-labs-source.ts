@@ -96,8 +96,10 @@ export function handoutOverviewHtml(expandedTex: string): string {
 /** "For blockchain labs" → "Blockchain labs". */
 function moduleNameOf(purpose: string | undefined, folder: string): string {
   const fromReadme = purpose?.replace(/^for\s+/i, '').trim();
-  const name = fromReadme || folder.slice(CATEGORY_PREFIX.length).replace(/[-_]+/g, ' ');
-  return name.charAt(0).toUpperCase() + name.slice(1);
+  if (fromReadme) return fromReadme.charAt(0).toUpperCase() + fromReadme.slice(1);
+  // Not in the README's list: the folder's words (short ones are acronyms, as in "ctf"), like its siblings' "… labs".
+  const words = folder.slice(CATEGORY_PREFIX.length).split(/[-_]+/);
+  return `${words.map((w) => (w.length <= 3 ? w.toUpperCase() : w)).join(' ')} labs`;
 }
 
 interface LabContext {
