@@ -1,0 +1,33 @@
+/** The site's navigation links, flag-gated (001 §2 Header, Footer). Only pages that exist are listed. */
+import { isFeatureOn, type EnvJson, type FeatureFlag } from '@portal/shared/schemas/site';
+import { paths } from '../../config/paths';
+
+export interface NavLink {
+  label: string;
+  href: string;
+  flag: FeatureFlag;
+}
+
+const HEADER_LINKS: readonly NavLink[] = [
+  { label: 'Courseware', href: paths.courseware, flag: 'coursewarePage' },
+];
+
+const SERVICE_LINKS: readonly NavLink[] = [
+  { label: 'Courseware', href: paths.courseware, flag: 'coursewarePage' },
+  { label: 'Call for courseware', href: paths.callForCourseware, flag: 'callForCourseware' },
+];
+
+/** Header links whose flag is on. */
+export function headerLinks(env: EnvJson): NavLink[] {
+  return HEADER_LINKS.filter((link) => isFeatureOn(env.features, link.flag));
+}
+
+/** Footer "Services" links whose flag is on. */
+export function serviceLinks(env: EnvJson): NavLink[] {
+  return SERVICE_LINKS.filter((link) => isFeatureOn(env.features, link.flag));
+}
+
+/** Whether a link is the current section (the courseware link is current on every courseware page). */
+export function isCurrentLink(link: NavLink, pathname: string): boolean {
+  return pathname === link.href || pathname.startsWith(`${link.href}/`);
+}

@@ -1,0 +1,44 @@
+/**
+ * GET /api/v1/knowledge?size=10000&nextPageToken → KnowledgePage, followed until no next-page token
+ * (000 §7: fetched in pages of 10000 and cached). Loaded before entering the courseware routes and kept
+ * for the session.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { KNOWLEDGE_FETCH_SIZE } from '@portal/shared/limits';
+import {
+  KnowledgePageSchema,
+  type KnowledgeItem,
+  type KnowledgePage,
+} from '@portal/shared/schemas/knowledge';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Fetches every knowledge item (TKS, KSA and KU), page by page. */
+export async function getAllKnowledge(signal?: AbortSignal): Promise<KnowledgeItem[]> {
+  const items: KnowledgeItem[] = [];
+  let nextPageToken: string | null = null;
+  do {
+    const page: KnowledgePage = await apiRequest('/api/v1/knowledge', {
+      schema: KnowledgePageSchema,
+      signal,
+      query: { size: KNOWLEDGE_FETCH_SIZE, nextPageToken },
+    });
+    items.push(...page.items);
+    nextPageToken = page.nextPageToken;
+  } while (nextPageToken);
+  return items;
+}
+
+/** Query options of the whole knowledge list, cached for the session. */
+export function knowledgeQueryOptions() {
+  return queryOptions({
+    queryKey: ['knowledge'],
+    queryFn: ({ signal }) => getAllKnowledge(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** The knowledge list (already loaded by the route loader). */
+export function useKnowledge() {
+  return useQuery(knowledgeQueryOptions());
+}

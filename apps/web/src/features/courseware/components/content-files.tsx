@@ -1,0 +1,90 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@portal/shared/errors';
+import type { ContentFile } from '@portal/shared/schemas/courseware';
+import { LoginButton } from '../../../components/login-button';
+import { formatBytes } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
+import { useDownloadFile } from '../api/get-download-url';
+
+/** "PDF · 1.2 MB" from a file's name and size. */
+function fileFacts(file: ContentFile): string {
+  const extension = /\.([a-z0-9]{1,8})$/i.exec(file.filename)?.[1]?.toUpperCase();
+  return [extension, formatBytes(file.size)].filter(Boolean).join(' · ');
+}
+
+/**
+ * The files of a content item (000 §2, §6): with CanViewFiles each name is a download button; without
+ * it the names are plain text with a login prompt, and signed-out users also get a Login button.
+ * Props: `contentId`, `files`.
+ */
+export function ContentFiles({ contentId, files }: { contentId: string; files: readonly ContentFile[] }) {
+  const canViewFiles = useCan('CanViewFiles');
+  const isLoggedIn = useCan('IsLogin');
+  const { download, pendingFileId } = useDownloadFile(contentId);
+  if (files.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="files-heading">
+      <Typography variant="h2" id="files-heading" sx={{ mb: 1 }}>
+        Files
+      </Typography>
+      {!canViewFiles && (
+        <Alert
+          severity="info"
+          sx={{ mb: 1.5 }}
+          action={isLoggedIn ? undefined : <LoginButton size="small" variant="outlined" color="inherit" />}
+        >
+          {MESSAGES.loginToViewFiles}
+        </Alert>
+      )}
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {files.map((file) => (
+          <Box
+            component="li"
+            key={file.id}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              py: 0.5,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
+            {canViewFiles ? (
+              <Button
+                onClick={() => download(file.id)}
+                startIcon={
+                  pendingFileId === file.id ? (
+                    <CircularProgress size={18} aria-hidden="true" />
+                  ) : (
+                    <DownloadIcon />
+                  )
+                }
+                aria-busy={pendingFileId === file.id}
+                sx={{ justifyContent: 'flex-start', textAlign: 'left', overflowWrap: 'anywhere' }}
+              >
+                {file.name}
+              </Button>
+            ) : (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, px: 1 }}>
+                <InsertDriveFileIcon fontSize="small" color="action" aria-hidden="true" />
+                <Typography component="span" data-testid="file-name" sx={{ overflowWrap: 'anywhere' }}>
+                  {file.name}
+                </Typography>
+              </Box>
+            )}
+            <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto', flexShrink: 0 }}>
+              {fileFacts(file)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,123 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { COMBOBOX_BLUR_CLOSE_MS, MENU_MAX_HEIGHTS } from '@portal/shared/limits';
+
+/** At most this many options are rendered; the list narrows as the user types. */
+export const SEARCHABLE_OPTIONS_MAX = 50;
+
+/**
+ * The options matching every word typed, in their order, at most `max` of them.
+ * @param text the searchable text of an option (code and name, or a person's name and school)
+ */
+export function filterByWords<T>(
+  options: readonly T[],
+  input: string,
+  text: (option: T) => string,
+  max = SEARCHABLE_OPTIONS_MAX,
+): T[] {
+  const words = input.toLowerCase().split(/\s+/).filter(Boolean);
+  const result: T[] = [];
+  for (const option of options) {
+    if (result.length >= max) break;
+    const haystack = text(option).toLowerCase();
+    if (words.every((word) => haystack.includes(word))) result.push(option);
+  }
+  return result;
+}
+
+/**
+ * A searchable multi-select over a long list (knowledge items, contributors) for the search panel
+ * (000 §2): it filters as the user types and renders at most SEARCHABLE_OPTIONS_MAX options; selected
+ * values show as chips elsewhere, so the field shows only how many are chosen. The list closes
+ * COMBOBOX_BLUR_CLOSE_MS after the field loses focus (000 §2).
+ * Props: `label`, `options`, `selectedIds`, `getId`, `getText` (searched and shown), `renderOption`,
+ * `onChange` (ids), `isLoading`.
+ */
+export function SearchableFilter<T>({
+  label,
+  options,
+  selectedIds,
+  getId,
+  getText,
+  renderOption,
+  onChange,
+  isLoading = false,
+}: {
+  label: string;
+  options: readonly T[];
+  selectedIds: readonly string[];
+  getId: (option: T) => string;
+  getText: (option: T) => string;
+  renderOption?: (option: T) => ReactNode;
+  onChange: (ids: string[]) => void;
+  isLoading?: boolean;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const value = useMemo(() => {
+    const byId = new Map(options.map((option) => [getId(option), option]));
+    return selectedIds.map((id) => byId.get(id)).filter((option): option is T => option !== undefined);
+  }, [options, selectedIds, getId]);
+
+  const cancelClose = () => {
+    if (closeTimer.current !== undefined) clearTimeout(closeTimer.current);
+    closeTimer.current = undefined;
+  };
+  useEffect(() => {
+    const timer = closeTimer;
+    return () => {
+      if (timer.current !== undefined) clearTimeout(timer.current);
+    };
+  }, []);
+
+  return (
+    <Autocomplete<T, true, false, false>
+      multiple
+      size="small"
+      options={options as T[]}
+      value={value}
+      open={isOpen}
+      onOpen={() => {
+        cancelClose();
+        setIsOpen(true);
+      }}
+      onClose={(_event, reason) => {
+        cancelClose();
+        if (reason === 'blur')
+          closeTimer.current = setTimeout(() => setIsOpen(false), COMBOBOX_BLUR_CLOSE_MS);
+        else setIsOpen(false);
+      }}
+      onChange={(_event, next) => onChange(next.map(getId))}
+      filterOptions={(all, { inputValue }) => filterByWords(all, inputValue, getText)}
+      getOptionLabel={getText}
+      isOptionEqualToValue={(option, selected) => getId(option) === getId(selected)}
+      renderOption={(props, option) => {
+        const { key, ...rest } = props;
+        return (
+          <Box component="li" key={key} {...rest} sx={{ fontSize: '0.875rem' }}>
+            {renderOption ? renderOption(option) : getText(option)}
+          </Box>
+        );
+      }}
+      renderValue={() => null}
+      disableCloseOnSelect
+      loading={isLoading}
+      noOptionsText="Nothing matches"
+      slotProps={{ listbox: { sx: { maxHeight: MENU_MAX_HEIGHTS[1] } } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          placeholder={value.length > 0 ? `${value.length} selected` : 'Type to search'}
+          slotProps={{
+            ...params.slotProps,
+            // With values chosen the label moves up so the count in the placeholder shows.
+            inputLabel: { ...params.slotProps.inputLabel, shrink: value.length > 0 || undefined },
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The landing page's search state and its query-string form (000 §2): keys q, edu, exp, cat, ksas, kus,
+ * tkss, cid, new, tag (SEARCH_URL_KEYS), lists comma separated. Values that do not pass the shared
+ * schemas are dropped, so a hand-edited address cannot break the page.
+ */
+import type { z } from 'zod';
+import type { ContentCategory, ContentTag, EducationLevel, ExperienceLevel } from '@portal/shared/enums';
+import { UuidSchema } from '@portal/shared/schemas/common';
+import {
+  ContentCategorySchema,
+  ContentTagSchema,
+  EducationLevelSchema,
+  ExperienceLevelSchema,
+  SEARCH_URL_KEYS,
+  SearchTextSchema,
+  type SearchContentQuery,
+} from '@portal/shared/schemas/courseware';
+import { KnowledgeIdSchema } from '@portal/shared/schemas/knowledge';
+
+/** What the user searches for; empty lists and '' mean "not set". */
+export interface SearchState {
+  q: string;
+  educationLevels: EducationLevel[];
+  experienceLevels: ExperienceLevel[];
+  contentCategories: ContentCategory[];
+  ksaIds: string[];
+  kuIds: string[];
+  tksIds: string[];
+  contributorIds: string[];
+  newOrUpdatedContent: boolean;
+  tags: ContentTag[];
+}
+
+/** The list-valued fields of the state. */
+export type SearchListField = Exclude<keyof SearchState, 'q' | 'newOrUpdatedContent'>;
+
+export const EMPTY_SEARCH_STATE: SearchState = {
+  q: '',
+  educationLevels: [],
+  experienceLevels: [],
+  contentCategories: [],
+  ksaIds: [],
+  kuIds: [],
+  tksIds: [],
+  contributorIds: [],
+  newOrUpdatedContent: false,
+  tags: [],
+};
+
+/** Query key of the browse mode (the unfiltered list of 000 §2 "browse repository"); ours, not the spec's. */
+export const BROWSE_KEY = 'browse';
+
+const LIST_ITEM_SCHEMAS: Record<SearchListField, z.ZodType<string>> = {
+  educationLevels: EducationLevelSchema,
+  experienceLevels: ExperienceLevelSchema,
+  contentCategories: ContentCategorySchema,
+  ksaIds: KnowledgeIdSchema,
+  kuIds: KnowledgeIdSchema,
+  tksIds: KnowledgeIdSchema,
+  contributorIds: UuidSchema,
+  tags: ContentTagSchema,
+};
+
+type UrlKey = keyof typeof SEARCH_URL_KEYS;
+const URL_KEYS = Object.keys(SEARCH_URL_KEYS) as UrlKey[];
+
+/** Every valid element of a comma list (repeated keys too), without duplicates, in order. */
+function readList(params: URLSearchParams, key: string, schema: z.ZodType<string>): string[] {
+  const values = params
+    .getAll(key)
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value.length > 0 && schema.safeParse(value).success);
+  return [...new Set(values)];
+}
+
+/** Reads the search state from the address (000 §2: read on load to restore the search). */
+export function readSearchState(params: URLSearchParams): SearchState {
+  const state: SearchState = { ...EMPTY_SEARCH_STATE };
+  for (const key of URL_KEYS) {
+    const field = SEARCH_URL_KEYS[key];
+    if (field === 'q') {
+      const parsed = SearchTextSchema.safeParse(params.get(key) ?? '');
+      state.q = parsed.success ? parsed.data : '';
+    } else if (field === 'newOrUpdatedContent') {
+      const value = params.get(key);
+      state.newOrUpdatedContent = value === 'true' || value === '1';
+    } else {
+      // The element schema guarantees the enum values, so the cast only restores the field's type.
+      (state[field] as string[]) = readList(params, key, LIST_ITEM_SCHEMAS[field]);
+    }
+  }
+  return state;
+}
+
+/** The query string of a search state: only set keys, in SEARCH_URL_KEYS order (000 §2). */
+export function writeSearchState(state: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of URL_KEYS) {
+    const field = SEARCH_URL_KEYS[key];
+    if (field === 'q') {
+      if (state.q.trim()) params.set(key, state.q.trim());
+    } else if (field === 'newOrUpdatedContent') {
+      if (state.newOrUpdatedContent) params.set(key, 'true');
+    } else if (state[field].length > 0) {
+      params.set(key, state[field].join(','));
+    }
+  }
+  return params;
+}
+
+/** Search mode is on when any keyword or filter is set (000 §2). */
+export function hasSearchCriteria(state: SearchState): boolean {
+  return (
+    state.q.trim().length > 0 ||
+    state.newOrUpdatedContent ||
+    (Object.keys(LIST_ITEM_SCHEMAS) as SearchListField[]).some((field) => state[field].length > 0)
+  );
+}
+
+/** The API query of a search state (GET /api/v1/content/search), without limit and token. */
+export function toSearchQuery(state: SearchState): Omit<SearchContentQuery, 'limit' | 'nextPageToken'> {
+  return {
+    q: state.q.trim() || undefined,
+    educationLevels: state.educationLevels,
+    experienceLevels: state.experienceLevels,
+    contentCategories: state.contentCategories,
+    ksaIds: state.ksaIds,
+    kuIds: state.kuIds,
+    tksIds: state.tksIds,
+    contributorIds: state.contributorIds,
+    newOrUpdatedContent: state.newOrUpdatedContent || undefined,
+    tags: state.tags,
+  };
+}

@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Navigate, useParams } from 'react-router';
+import { MESSAGES } from '@portal/shared/errors';
+import type { Content } from '@portal/shared/schemas/courseware';
+import { ContentStatusIcon } from '../../../components/content-status-icon';
+import { HtmlContent } from '../../../components/html-content';
+import { paths } from '../../../config/paths';
+import { isNotFoundError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useCan } from '../../../lib/session';
+import { normaliseIdOrAlias, useContent } from '../api/get-content';
+import { ChildGroups } from '../components/child-groups';
+import { ContentAbout } from '../components/content-about';
+import { ContentBreadcrumbs } from '../components/content-breadcrumbs';
+import { ContentChips } from '../components/content-chips';
+import { ContentDetailSkeleton } from '../components/content-detail-skeleton';
+import { ContentFiles } from '../components/content-files';
+import { ContentMetadata } from '../components/content-metadata';
+import { FeedbackButton } from '../components/feedback-button';
+import { KnowledgeLists } from '../components/knowledge-lists';
+
+/** The default page title when the item has no name yet (000 §2). */
+const DEFAULT_TITLE = 'Courseware';
+
+/**
+ * The read view of one content item (000 §2 read mode): breadcrumbs, title with status icon (editors),
+ * chips, warnings, description, includes, child groups, files, lesson artifacts, TKS / KSA / KU,
+ * last-curated dates, source and licence, contributors, metadata (editors) and the Feedback button.
+ * Props: `content`.
+ */
+export function ContentView({ content }: { content: Content }) {
+  const canUpdate = useCan('CanUpdateContent');
+  const canViewLessonFiles = useCan('CanViewLessonFiles');
+  const canSendFeedback = useCan('CanSendContentFeedback');
+  const isUncurated = content.tags.includes('uncurated');
+  const isArchived = content.status === 'archived';
+  return (
+    <Box component="article" aria-labelledby="content-title">
+      <ContentBreadcrumbs ancestors={content.ancestors} current={content.name} />
+      <Typography
+        variant="h1"
+        id="content-title"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}
+      >
+        {canUpdate && <ContentStatusIcon status={content.status} fontSize="inherit" />}
+        <span>{content.name}</span>
+      </Typography>
+      <ContentChips content={content} />
+      {(isArchived || isUncurated) && (
+        <Stack spacing={1} sx={{ mt: 2 }}>
+          {isArchived && <Alert severity="warning">{MESSAGES.archived}</Alert>}
+          {isUncurated && <Alert severity="warning">{MESSAGES.uncurated}</Alert>}
+        </Stack>
+      )}
+      <Stack spacing={4} divider={<Divider flexItem />} sx={{ mt: 3 }}>
+        {content.description.trim() && <HtmlContent html={content.description} />}
+        {content.includes.length > 0 && (
+          <Box component="section" aria-labelledby="includes-heading">
+            <Typography variant="h2" id="includes-heading" sx={{ mb: 1 }}>
+              Includes
+            </Typography>
+            <Box component="ul" sx={{ pl: 3, m: 0 }}>
+              {content.includes.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </Box>
+          </Box>
+        )}
+        {(content.children.length > 0 || content.sections.length > 0) && (
+          <Stack spacing={4}>
+            <ChildGroups items={content.children} sections={content.sections} showStatus={canUpdate} />
+          </Stack>
+        )}
+        {content.files.length > 0 && <ContentFiles contentId={content.id} files={content.files} />}
+        {content.lessonCount > 0 && canViewLessonFiles && (
+          <Box component="section" aria-labelledby="lessons-heading">
+            <Typography variant="h2" id="lessons-heading" sx={{ mb: 1 }}>
+              Lesson artifacts
+            </Typography>
+            <Typography>
+              {content.lessonCount} {content.lessonCount === 1 ? 'lesson' : 'lessons'}
+            </Typography>
+          </Box>
+        )}
+        {content.tkss.length + content.ksas.length + content.kus.length > 0 && (
+          <Stack spacing={3}>
+            <KnowledgeLists content={content} />
+          </Stack>
+        )}
+        {(content.source ||
+          content.contributors.length > 0 ||
+          content.lastCuratedTimestamps.courseware ||
+          content.lastCuratedTimestamps.environment) && <ContentAbout content={content} />}
+        {canUpdate && <ContentMetadata content={content} />}
+      </Stack>
+      {canSendFeedback && <FeedbackButton contentName={content.name} />}
+    </Box>
+  );
+}
+
+/**
+ * The content detail page, /courseware/{idOrAlias+} (000 §2). The splat is the id or alias (it may hold
+ * slashes); it loads with a skeleton, and a not-found answer sends the user to /courseware (000 §8).
+ */
+export function ContentDetailPage() {
+  const params = useParams();
+  const idOrAlias = normaliseIdOrAlias(params['*'] ?? '');
+  const content = useContent(idOrAlias);
+  useDocumentTitle(content.data?.name || DEFAULT_TITLE);
+  if (!idOrAlias || (content.isError && isNotFoundError(content.error))) {
+    return <Navigate to={paths.courseware} replace />;
+  }
+  if (content.isPending) return <ContentDetailSkeleton />;
+  if (content.isError) {
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        This content could not be loaded. Please try again later.
+      </Alert>
+    );
+  }
+  return <ContentView key={content.data.id} content={content.data} />;
+}

@@ -1,0 +1,139 @@
+/**
+ * The one way the app talks to the server (STYLE.md habit 5). Sends the bearer token when there is one,
+ * parses every response with its shared zod schema, and turns error bodies `{ code, message, details }`
+ * into an `ApiError` (an `AppError` that also knows the HTTP status). A 401 for a stored token ends the
+ * session (001 §4: a failed authentication clears the token).
+ */
+import type { z } from 'zod';
+import {
+  AppError,
+  ERROR_STATUS,
+  ErrorBodySchema,
+  MESSAGES,
+  codeForStatus,
+  type ErrorCode,
+} from '@portal/shared/errors';
+import { clearAccessToken, getAccessToken } from './auth-token';
+
+/** An `AppError` rebuilt from an HTTP response, or from a request that got no response. */
+export class ApiError extends AppError {
+  /** HTTP status; 0 when no response arrived. */
+  readonly httpStatus: number;
+  constructor(code: ErrorCode, message: string, httpStatus: number, details?: unknown) {
+    super(code, message, details);
+    this.name = 'ApiError';
+    this.httpStatus = httpStatus;
+  }
+  override get status(): number {
+    return this.httpStatus;
+  }
+  /** True when the request never got an answer (network down, server unreachable). */
+  get isNoResponse(): boolean {
+    return this.httpStatus === 0;
+  }
+}
+
+/** A query-string value: lists are sent comma separated (000 §2). */
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
+
+export interface ApiRequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The shared schema of a successful response body. */
+  schema: S;
+  signal?: AbortSignal;
+}
+
+/** Builds `path?query` leaving out empty values; lists become comma lists. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_STATUS, code);
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's error page): fall back to the status.
+  }
+  const parsed = ErrorBodySchema.safeParse(body);
+  const code =
+    parsed.success && isErrorCode(parsed.data.code) ? parsed.data.code : codeForStatus(response.status);
+  const message = parsed.success
+    ? parsed.data.message
+    : `The server answered ${response.status} ${response.statusText}.`.trim();
+  return new ApiError(code, message, response.status, parsed.success ? parsed.data.details : undefined);
+}
+
+/**
+ * Calls the API and returns the parsed body.
+ * @param path absolute path, e.g. `/api/v1/content/search`
+ * @throws ApiError for an error status, no response, or a body that does not match the schema
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<S>,
+): Promise<z.infer<S>> {
+  const token = getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('internal', 'The server could not be reached.', 0);
+  }
+
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (response.status === 401 && token) {
+      clearAccessToken();
+      throw new ApiError('unauthenticated', MESSAGES.sessionExpired, 401, error.details);
+    }
+    throw error;
+  }
+
+  const data: unknown = response.status === 204 ? null : await response.json();
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(
+      'internal',
+      'The server sent an answer this page does not understand.',
+      response.status,
+      {
+        path,
+        issues: parsed.error.issues.slice(0, 5),
+      },
+    );
+  }
+  return parsed.data;
+}
+
+/** True for a 404 answer (the item does not exist or is not visible to this user). */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'not_found';
+}

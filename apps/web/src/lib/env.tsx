@@ -1,0 +1,54 @@
+/**
+ * Site configuration from /dist/env.json (001 §2: fetched at start-up with a timestamp query; DESIGN.md):
+ * brand variant, addresses and feature flags. A flag is on unless strictly false (001 §9).
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import {
+  EnvJsonSchema,
+  FEATURE_FLAG_DEFAULTS,
+  isFeatureOn,
+  type EnvJson,
+  type FeatureFlag,
+} from '@portal/shared/schemas/site';
+import { apiRequest } from './api-client';
+import { reportError } from './error-reporting';
+
+/** Used when env.json cannot be read: the national brand and the default flags. */
+export const DEFAULT_ENV: EnvJson = {
+  brand: 'national',
+  publicBaseUrl: '',
+  rangeUiUrl: '',
+  coursewareIndexUrl: null,
+  callForCoursewareUrl: null,
+  features: { ...FEATURE_FLAG_DEFAULTS },
+};
+
+/**
+ * Fetches /dist/env.json?t=<now> (the timestamp defeats caches). Never throws: on failure the error is
+ * reported to the shell and the defaults are used.
+ */
+export async function fetchEnv(): Promise<EnvJson> {
+  try {
+    return await apiRequest('/dist/env.json', { query: { t: Date.now() }, schema: EnvJsonSchema });
+  } catch (error) {
+    reportError(error);
+    return DEFAULT_ENV;
+  }
+}
+
+const EnvContext = createContext<EnvJson>(DEFAULT_ENV);
+
+/** Provides the site configuration read at start-up. Props: `env`, `children`. */
+export function EnvProvider({ env, children }: { env: EnvJson; children: ReactNode }) {
+  return <EnvContext.Provider value={env}>{children}</EnvContext.Provider>;
+}
+
+/** The site configuration (brand, addresses, flags). */
+export function useEnv(): EnvJson {
+  return useContext(EnvContext);
+}
+
+/** Whether a feature flag is on (001 §9: on unless strictly false). */
+export function useFeature(flag: FeatureFlag): boolean {
+  return isFeatureOn(useEnv().features, flag);
+}

@@ -1,0 +1,39 @@
+/**
+ * Setup of every web test (STYLE.md habit 10): any console.error fails the test; the DOM, the session
+ * token, the error report and the fetch mock are reset between tests.
+ */
+import { cleanup, configure } from '@testing-library/react';
+import { format } from 'node:util';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearAccessToken } from '../lib/auth-token';
+import { clearReportedError } from '../lib/error-reporting';
+
+let consoleErrors: string[] = [];
+
+// The first render of a file also compiles the lazily loaded page: give find* queries time on 2 cores.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom does not scroll; ScrollRestoration and the pager call these.
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  clearAccessToken();
+  clearReportedError();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`console.error was called during the test:\n${errors.join('\n---\n')}`);
+  }
+});

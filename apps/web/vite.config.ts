@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The shared contract is consumed as TypeScript source: '@portal/shared/x' → packages/shared/src/x.ts. */
+const sharedSrc = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
+
+/** The API server the dev server forwards to (`npm run dev` in apps/server). */
+const apiTarget = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [{ find: /^@portal\/shared\/(.*)$/, replacement: `${sharedSrc}/$1` }],
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/auth': apiTarget,
+      '/dist/env.json': apiTarget,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
