@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  jsonb,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -169,6 +170,24 @@ export const searchLexicon = pgTable('search_lexicon', {
   word: text('word').primaryKey(),
 });
 
+/** Every save of a content item keeps the values it replaced (issue: history; a diff view comes later). */
+export const contentRevision = pgTable(
+  'content_revision',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    /** The content version this revision replaced. */
+    version: integer('version').notNull(),
+    accountId: uuid('account_id'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The changed fields' previous values. */
+    previous: jsonb('previous').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('content_revision_content_idx').on(t.contentId, t.changedAt)],
+);
+
 /** Lessons of a content item (000 §3 Lesson): alternate id, urls and pages. */
 export const lesson = pgTable(
   'lesson',
@@ -180,6 +199,13 @@ export const lesson = pgTable(
     alternateId: text('alternate_id').notNull(),
     name: text('name').notNull(),
     index: integer('index').notNull().default(0),
+    /** 000 §3 Lesson urls: [{ fileId, type }] */
+    urls: jsonb('urls').$type<{ fileId: string; type: string }[]>().notNull().default([]),
+    /** 000 §3 Lesson pages: [{ id, urls: [{ fileId, type }] }] */
+    pages: jsonb('pages')
+      .$type<{ id: string; urls: { fileId: string; type: string }[] }[]>()
+      .notNull()
+      .default([]),
   },
   (t) => [index('lesson_content_idx').on(t.contentId, t.index)],
 );

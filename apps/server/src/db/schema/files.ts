@@ -46,3 +46,66 @@ export const downloadEvent = pgTable(
   },
   (t) => [index('download_event_time_idx').on(t.occurredAt)],
 );
+
+/**
+ * Durable background jobs (DESIGN.md: zip bundles, e-mail delivery). A worker claims due rows with
+ * `FOR UPDATE SKIP LOCKED` and holds a lease (`lockedUntil`) it renews while working; a row whose
+ * lease ran out (its worker died) is claimed again, until `maxAttempts`, then marked failed.
+ */
+export const job = pgTable(
+  'job',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** queued | running | done | failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_due_idx').on(t.status, t.runAfter)],
+);
+
+/** Zip bundles of a content tree (000 §4, §7): the bundle file, and the fingerprint of the tree it holds. */
+export const bundle = pgTable(
+  'bundle',
+  {
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => file.id, { onDelete: 'cascade' }),
+    contentId: uuid('content_id').notNull(),
+    /** SHA-256 over the tree's items and files as built; an unchanged tree reuses the bundle. */
+    fingerprint: text('fingerprint').notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bundle_content_idx').on(t.contentId, t.fingerprint)],
+);
+
+/** Outgoing e-mail (DESIGN.md): stored first, shown to admins, delivered over SMTP by a worker with retries. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** [{ filename, contentType, base64 }] */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; base64: string }[]>(),
+    /** pending | sent | failed (gave up) | logged (no SMTP configured) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
