@@ -83,6 +83,10 @@ export const content = pgTable(
     index('content_status_name_idx').on(t.status, t.name, t.id),
     index('content_created_idx').on(t.createdAt, t.id),
     index('content_search_idx').using('gin', t.searchVector),
+    // Name matches rank first: found through the name's own index, not by rechecking weights.
+    index('content_name_search_idx').using('gin', sql`to_tsvector('english', ${t.name})`),
+    // Facet counts of a browse: an index-only scan.
+    index('content_status_facets_idx').on(t.status, t.facetBits),
     index('content_categories_idx').using('gin', t.categories),
     index('content_tags_idx').using('gin', t.tags),
     index('content_education_idx').using('gin', t.educationLevels),

@@ -8,7 +8,7 @@ import {
   FUZZY_SIMILARITY_MIN,
   UPDATED_CONTENT_CUTOFF_DAYS,
 } from '@portal/shared/limits';
-import type { ContentStatus } from '@portal/shared/enums';
+import { FACET_DIMENSIONS, type ContentStatus, type FacetDimension } from '@portal/shared/enums';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 
@@ -28,16 +28,55 @@ export interface ContentFilters {
   tags?: string[];
 }
 
-/** WHERE conditions over alias `c`: statuses, then AND across filters, OR within one filter. */
-function filterConditions(statuses: readonly ContentStatus[], f: ContentFilters): SQL {
-  const parts: SQL[] = [sql`c.status = ANY(${textArray(statuses)})`];
-  const overlap = (column: string, values?: string[]) => {
-    if (values?.length) parts.push(sql`${sql.raw(`c.${column}`)} && ${textArray(values)}`);
+/** The facet_bits mask of some values of one facet dimension (bit order of FACET_DIMENSIONS). */
+function facetMask(dimension: FacetDimension, values: readonly string[]): number {
+  let bit = 0;
+  let mask = 0;
+  for (const [name, all] of FACET_DIMENSIONS) {
+    for (const value of all) {
+      if (name === dimension && values.includes(value)) mask |= 1 << bit;
+      bit++;
+    }
+  }
+  return mask;
+}
+
+/** Number of facet bits (FACET_DIMENSIONS values). */
+const FACET_BIT_COUNT = FACET_DIMENSIONS.reduce((sum, [, values]) => sum + values.length, 0);
+
+/**
+ * Counts per facet bit over the `facet_bits` of the rows aggregated, as a JSON array of
+ * {bits, count} groups of one bit each (what decodeFacets sums per bit, so its result is unchanged).
+ */
+function facetBitCounts(): SQL {
+  const groups = Array.from({ length: FACET_BIT_COUNT }, (_, bit) => {
+    const mask = sql.raw(String(1 << bit));
+    return sql`json_build_object('bits', ${mask}, 'count', count(*) FILTER (WHERE (facet_bits & ${mask}) <> 0))`;
+  });
+  return sql`json_build_array(${sql.join(groups, sql`, `)})`;
+}
+
+/** One status as `=`, so that an index on (status, name, id) gives the browse order. */
+function statusCondition(statuses: readonly ContentStatus[]): SQL {
+  return statuses.length === 1 ? sql`c.status = ${statuses[0]}` : sql`c.status = ANY(${textArray(statuses)})`;
+}
+
+/**
+ * WHERE conditions over alias `c`: statuses, then AND across filters, OR within one filter.
+ * With `facetBits`, the enum filters test facet_bits (same meaning: the trigger sets a
+ * value's bit exactly when the array holds it), which an index on (status, facet_bits) answers alone.
+ */
+function filterConditions(statuses: readonly ContentStatus[], f: ContentFilters, facetBits = false): SQL {
+  const parts: SQL[] = [statusCondition(statuses)];
+  const overlap = (column: string, dimension: FacetDimension, values?: string[]) => {
+    if (!values?.length) return;
+    if (facetBits) parts.push(sql`(c.facet_bits & ${facetMask(dimension, values)}::int) <> 0`);
+    else parts.push(sql`${sql.raw(`c.${column}`)} && ${textArray(values)}`);
   };
-  overlap('education_levels', f.educationLevels);
-  overlap('experience_levels', f.experienceLevels);
-  overlap('categories', f.contentCategories);
-  overlap('tags', f.tags);
+  overlap('education_levels', 'educationLevels', f.educationLevels);
+  overlap('experience_levels', 'experienceLevels', f.experienceLevels);
+  overlap('categories', 'contentCategories', f.contentCategories);
+  overlap('tags', 'tags', f.tags);
   for (const ids of [f.ksaIds, f.kuIds, f.tksIds]) {
     if (ids?.length) {
       parts.push(
@@ -111,13 +150,15 @@ export async function facetCountsForFilters(
   return rows<FacetBitsCount>(
     db,
     sql`SELECT c.facet_bits AS bits, count(*)::int AS count FROM content c
-        WHERE ${filterConditions(statuses, filters)} GROUP BY c.facet_bits`,
+        WHERE ${filterConditions(statuses, filters, true)} GROUP BY c.facet_bits`,
   );
 }
 
 /**
  * Text search over a capped candidate set: up to SEARCH_CANDIDATE_CAP items whose name matches
- * every term, then up to the cap of any match; ranked with ts_rank, ties by name then id.
+ * (through the name's own GIN index), and only while they leave room under the cap, other matches;
+ * ranked with ts_rank, ties by name then id. A name match ranks above any match elsewhere for one
+ * term, so skipping the others when names fill the cap loses nothing that could be ranked.
  * Returns one page after the keyset `after`, plus the candidates' facet bits for counting.
  */
 export async function searchContent(
@@ -126,7 +167,6 @@ export async function searchContent(
     statuses: readonly ContentStatus[];
     filters: ContentFilters;
     tsquery: string;
-    nameTsquery: string;
     limit: number;
     after?: { r: number; n: string; i: string };
   },
@@ -137,11 +177,13 @@ export async function searchContent(
     ? sql`WHERE rank < ${args.after.r}::real OR (rank = ${args.after.r}::real AND (name, id) > (${args.after.n}, ${args.after.i}::uuid))`
     : sql``;
   const query = sql`
-    WITH q AS (SELECT to_tsquery('english', ${args.tsquery}) AS q, to_tsquery('english', ${args.nameTsquery}) AS qa),
+    WITH q AS (SELECT to_tsquery('english', ${args.tsquery}) AS q),
+    named AS (SELECT c.id FROM content c, q WHERE to_tsvector('english', c.name) @@ q.q AND ${where} LIMIT ${cap + 1}),
     cand AS (
-      (SELECT c.id FROM content c, q WHERE c.search_vector @@ q.qa AND ${where} LIMIT ${cap})
+      (SELECT id FROM named)
       UNION
-      (SELECT c.id FROM content c, q WHERE c.search_vector @@ q.q AND ${where} LIMIT ${cap + 1})
+      (SELECT c.id FROM content c, q WHERE c.search_vector @@ q.q AND ${where}
+         AND (SELECT count(*) FROM named) <= ${cap} LIMIT ${cap + 1})
     ),
     ranked AS (
       SELECT c.id, c.name, c.facet_bits, ts_rank(c.search_vector, q.q) AS rank
@@ -150,10 +192,12 @@ export async function searchContent(
     ),
     total AS (SELECT count(*)::int AS n FROM ranked),
     kept AS (SELECT * FROM ranked ORDER BY rank DESC, name, id LIMIT ${cap}),
-    facets AS (SELECT json_agg(json_build_object('bits', b, 'count', n)) AS f
-               FROM (SELECT facet_bits AS b, count(*)::int AS n FROM kept GROUP BY facet_bits) g),
+    facets AS (SELECT ${facetBitCounts()} AS f FROM kept),
     page AS (SELECT * FROM kept ${after} ORDER BY rank DESC, name, id LIMIT ${args.limit + 1})
-    SELECT ${SUMMARY_COLUMNS}, page.rank, (SELECT n FROM total) AS "total", (SELECT f FROM facets) AS "facets"
+    -- Total and facets ride on the first row only (the driver would parse them on every row).
+    SELECT ${SUMMARY_COLUMNS}, page.rank,
+      CASE WHEN row_number() OVER (ORDER BY page.rank DESC, c.name, c.id) = 1 THEN (SELECT n FROM total) END AS "total",
+      CASE WHEN row_number() OVER (ORDER BY page.rank DESC, c.name, c.id) = 1 THEN (SELECT f FROM facets) END AS "facets"
     FROM page JOIN content c ON c.id = page.id LEFT JOIN content r ON r.id = c.root_id AND r.id <> c.id
     ORDER BY page.rank DESC, c.name, c.id`;
   const result = await rows<SummaryRow & { total: number; facets: FacetBitsCount[] | null }>(db, query);
@@ -166,9 +210,7 @@ export async function searchContent(
       sql`WITH q AS (SELECT to_tsquery('english', ${args.tsquery}) AS q),
           m AS (SELECT c.facet_bits FROM content c, q WHERE c.search_vector @@ q.q AND ${where} LIMIT ${cap + 1})
           SELECT (SELECT count(*)::int FROM m) AS total,
-                 (SELECT json_agg(json_build_object('bits', b, 'count', n))
-                  FROM (SELECT facet_bits AS b, count(*)::int AS n FROM (SELECT * FROM m LIMIT ${cap}) k
-                        GROUP BY facet_bits) g) AS facets`,
+                 (SELECT ${facetBitCounts()} FROM (SELECT * FROM m LIMIT ${cap}) k) AS facets`,
     );
     total = meta?.total ?? 0;
     facets = meta?.facets ?? null;

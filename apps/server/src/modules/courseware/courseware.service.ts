@@ -55,9 +55,9 @@ export function searchTerms(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
 }
 
-/** to_tsquery text: every term as a prefix, all required; `weight` restricts to name matches. */
-function tsqueryOf(groups: string[][], weight = ''): string {
-  return groups.map((alts) => `(${alts.map((t) => `'${t}':*${weight}`).join(' | ')})`).join(' & ');
+/** to_tsquery text: every term as a prefix, all required; alternatives of one term OR'ed. */
+function tsqueryOf(groups: string[][]): string {
+  return groups.map((alts) => `(${alts.map((t) => `'${t}':*`).join(' | ')})`).join(' & ');
 }
 
 function decodeFacets(groups: repo.FacetBitsCount[]): SearchFacets {
@@ -166,7 +166,6 @@ export async function searchCatalogue(
       statuses,
       filters,
       tsquery: tsqueryOf(groups),
-      nameTsquery: tsqueryOf(groups, 'A'),
       limit,
       after: cursor ? { r: cursor.r, n: cursor.n, i: cursor.i } : undefined,
     });

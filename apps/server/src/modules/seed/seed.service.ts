@@ -11,6 +11,7 @@ import { KNOWLEDGE_TYPES, type KnowledgeType } from '@portal/shared/enums';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { FileStore } from '../files/storage.js';
+import { sql } from 'drizzle-orm';
 import { refreshSearchLexicon } from '../courseware/courseware.repository.js';
 import type { CourseSource } from './course-tree.js';
 import { importCourse, type CourseImportSummary } from './course-import.js';
@@ -73,6 +74,9 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
   }
   const accountsCreated = await seedDemoAccounts(db);
   await refreshSearchLexicon(db);
+  // A bulk import leaves the GIN pending list full and the planner without statistics; PGlite has
+  // no autovacuum to do this later.
+  await db.execute(sql`VACUUM ANALYZE content`);
 
   return {
     knowledge: counts,

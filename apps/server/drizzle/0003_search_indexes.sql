@@ -1,0 +1,2 @@
+CREATE INDEX "content_name_search_idx" ON "content" USING gin (to_tsvector('english', "name"));--> statement-breakpoint
+CREATE INDEX "content_status_facets_idx" ON "content" USING btree ("status","facet_bits");
