@@ -1,0 +1,103 @@
+/**
+ * The benchmark's fixed figures: catalogue shape, query terms, sample sizes, time bounds and targets
+ * (issue: search and detail latency on 100,000 items). Changing anything that alters the generated
+ * catalogue must bump CATALOGUE_VERSION so that the cached PGlite catalogue is rebuilt.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The bench folder (bench/src/config.ts → bench). */
+export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository root. */
+export const REPO_ROOT = path.resolve(BENCH_DIR, '..');
+/** Cached catalogues and results (gitignored). */
+export const OUTPUT_DIR = path.join(REPO_ROOT, '.bench');
+export const RESULTS_FILE = path.join(OUTPUT_DIR, 'results.json');
+/** The real courseware texts (MANIFEST.md of the shared data). */
+export const COURSEWARE_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'courseware');
+/** Knowledge units named by the CAE-CD programme, linked to some items. */
+export const KNOWLEDGE_UNITS_FILE = path.resolve(
+  REPO_ROOT,
+  '..',
+  'shared',
+  'data',
+  'cae',
+  'cae-cd-2020-core-kus.csv',
+);
+
+/** Bump when the generator changes: the PGlite cache is keyed by it. */
+export const CATALOGUE_VERSION = 2;
+/** Seed of every generated choice. */
+export const CATALOGUE_SEED = 20_240_901;
+
+/** Catalogue shape: courses > modules > items, 2,500 + 7,500 + 90,000 = 100,000 rows. */
+export const COURSE_COUNT = 2500;
+export const MODULES_PER_COURSE = 3;
+export const ITEMS_PER_MODULE = 12;
+export const CATALOGUE_SIZE = COURSE_COUNT * (1 + MODULES_PER_COURSE * (1 + ITEMS_PER_MODULE));
+
+/** Plain-text description length bounds (characters of real prose). */
+export const DESCRIPTION_MIN_CHARS = 300;
+export const DESCRIPTION_MAX_CHARS = 1500;
+
+/** Status mix: the rest is published. */
+export const UNLISTED_SHARE = 0.04;
+export const UNPUBLISHED_SHARE = 0.05;
+export const ARCHIVED_SHARE = 0.01;
+
+/** The frequent term and the share of items (name, keywords or description) that carry it. */
+export const FREQUENT_TERM = 'network';
+export const FREQUENT_TERM_SHARE = 0.25;
+/** A second, naturally common term for the two-term query. */
+export const SECOND_TERM = 'attack';
+/** The misspelling of FREQUENT_TERM that the search must correct. */
+export const MISSPELT_TERM = 'netwrk';
+/** A real but rare word, absent from the corpus, put into a handful of published items. */
+export const RARE_TERM = 'heliograph';
+export const RARE_TERM_ITEMS = 6;
+/** The sentence that carries RARE_TERM. */
+export const RARE_TERM_SENTENCE =
+  'Historical note: before radio, signal stations relayed messages by heliograph, an optical channel that anyone on the line of sight could read.';
+
+/** Contributors generated, and how many of the CAE knowledge units a module links. */
+export const CONTRIBUTOR_COUNT = 200;
+/** Share of leaf items that link one knowledge unit. */
+export const LEAF_KNOWLEDGE_SHARE = 0.3;
+/** Share of items with a last-curated date within the "new or updated" window. */
+export const RECENTLY_CURATED_SHARE = 0.15;
+/** Oldest last-curated date, in days before the build. */
+export const CURATED_MAX_AGE_DAYS = 720;
+
+/** Rows per multi-row INSERT (about 20 parameters a row, well under PostgreSQL's 65,535). */
+export const INSERT_CHUNK_ROWS = 1000;
+/** Items whose alias the detail class fetches, picked among modules and leaf items. */
+export const DETAIL_SAMPLE_SIZE = 500;
+
+/** Requests per class before timing, and timed requests per class. */
+export const WARMUP_REQUESTS = 20;
+/** Longest warm-up of a class, so that a slow class keeps most of its budget for timed requests. */
+export const WARMUP_TIME_MS = 3000;
+export const SAMPLE_REQUESTS = 200;
+/**
+ * Bounds: per class (so a slow class yields fewer samples, noted in the report), per request, for the
+ * server to start, and for the whole run per variant (builds included; a class past it is not measured).
+ */
+export const CLASS_TIME_BUDGET_MS = 15_000;
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const SERVER_START_TIMEOUT_MS = 120_000;
+export const RUN_TIME_BUDGET_MS = 9 * 60_000;
+/** Page size when following nextPageToken to the last page (the API's maximum). */
+export const LAST_PAGE_LIMIT = 100;
+/** Most pages followed to find the last one (the candidate cap is 1,000, so 10 at 100 a page). */
+export const LAST_PAGE_MAX_PAGES = 50;
+
+/** The PostgreSQL server tried; trust authentication. */
+export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** How long to wait for the server to answer before skipping it. */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 3000;
+
+/** p95 targets in milliseconds (issue text). */
+export const TARGETS = {
+  postgres: { search: 50, detail: 20 },
+  pglite: { search: 150, detail: 150 },
+} as const;
