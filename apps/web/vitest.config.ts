@@ -10,7 +10,8 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/testing/setup.ts'],
-      testTimeout: 20_000,
+      // user-event typing through MUI is slow on a loaded 2-core machine; this is a hang guard, not a target.
+      testTimeout: 60_000,
     },
   }),
 );
