@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -19,6 +20,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { codeForStatus, type ErrorBody } from '@portal/shared/errors';
+import { FILE_MAX_BYTES } from '@portal/shared/limits';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createLocalFileStore, type FileStore } from './modules/files/storage.js';
@@ -27,9 +29,17 @@ import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
 import { createTokenSigner } from './modules/identity/tokens.js';
 import identityRoutes from './modules/identity/identity.routes.js';
+import identityAdminRoutes from './modules/identity/identity-admin.routes.js';
+import mailRoutes from './modules/mail/mail.routes.js';
+import { outboxWorkerPlugin } from './modules/mail/outbox-worker.js';
 import siteRoutes from './modules/site/site.routes.js';
 import coursewareRoutes from './modules/courseware/courseware.routes.js';
 import fileRoutes from './modules/files/files.routes.js';
+import jobsPlugin from './modules/jobs/jobs.plugin.js';
+import lessonRoutes from './modules/lessons/lessons.routes.js';
+import coursewareWriteRoutes from './modules/courseware/courseware-write.routes.js';
+import contributorRoutes from './modules/courseware/contributors.routes.js';
+import feedbackRoutes from './modules/feedback/feedback.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -45,7 +55,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Only trusted proxies may name the client's address (rate limits per address rely on request.ip).
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 4096 },
     // Errors raised before routing (bad URL, over-long parameter) get the same body shape.
@@ -75,18 +86,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { global: true, threshold: 2048 });
   await app.register(formbody);
+  // Streamed uploads; no file may exceed the largest upload limit (001 §9), routes set tighter ones.
+  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES } });
+  await app.register(jobsPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'Range portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(authPlugin, { tokens: await createTokenSigner(database.db, config.jwtSecret) });
+  await app.register(authPlugin, {
+    tokens: await createTokenSigner(database.db, config.jwtSecret, config.jwtPreviousSecrets),
+  });
+  await app.register(outboxWorkerPlugin);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(identityRoutes);
+  await app.register(identityAdminRoutes, { prefix: '/api/v1' });
+  await app.register(mailRoutes, { prefix: '/api/v1' });
   await app.register(siteRoutes);
   await app.register(coursewareRoutes, { prefix: '/api/v1' });
   await app.register(fileRoutes, { prefix: '/api/v1' });
+  await app.register(lessonRoutes, { prefix: '/api/v1' });
+  await app.register(coursewareWriteRoutes, { prefix: '/api/v1' });
+  await app.register(contributorRoutes, { prefix: '/api/v1' });
+  await app.register(feedbackRoutes, { prefix: '/api/v1' });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

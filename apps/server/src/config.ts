@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ message: 'must be a postgres:// URL' }).optional(),
   SMTP_URL: z.url().optional(),
+  /** Where content feedback is e-mailed (000 §2 feedback dialog). */
+  SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@example.edu'),
   PUBLIC_BASE_URL: z.url().optional(),
   BASE_DOMAIN: z.string().optional(),
   RANGE_UI_URL: z.url().default('https://range.example.edu'),
@@ -30,6 +32,23 @@ const EnvSchema = z.object({
   SHARED_DATA_DIR: z.string().optional(),
   /** Secret for the access-token signing key; by default a key is generated and kept in the database. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Earlier JWT_SECRET values (comma separated) that still verify tokens, to rotate without signing anyone out. */
+  JWT_SECRET_PREVIOUS: z.string().optional(),
+  /** Sender of outgoing e-mail; by default no-reply at the host of PUBLIC_BASE_URL. */
+  MAIL_FROM: z.string().max(320).optional(),
+  /**
+   * Which proxies may name the client's address in X-Forwarded-For: true, false, or addresses and
+   * CIDR ranges (comma separated; `loopback`, `uniquelocal` too). Rate limits per address depend on it.
+   */
+  TRUST_PROXY: z.string().max(1000).default('loopback'),
+  /** How often the outbox worker looks for due e-mail, in milliseconds. */
+  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  /** How often an idle job worker looks for due jobs (zip bundles), in milliseconds. */
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+  /** How long a job worker's claim lasts without renewal; a dead worker's job is taken over after it. */
+  JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /** false: this instance only enqueues jobs and leaves the work to other instances. */
+  JOB_WORKER: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -39,6 +58,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  supportEmail: string;
   publicBaseUrl: string;
   brand: BrandVariant;
   rangeUiUrl: string;
@@ -47,6 +67,15 @@ export interface Config {
   seedDemo: boolean;
   sharedDataDir: string;
   jwtSecret: string | undefined;
+  /** Earlier secrets that still verify (JWT_SECRET_PREVIOUS). */
+  jwtPreviousSecrets: string[];
+  mailFrom: string;
+  outboxPollIntervalMs: number;
+  /** Fastify's trustProxy, from TRUST_PROXY. */
+  trustProxy: boolean | string;
+  jobPollIntervalMs: number;
+  jobLeaseMs: number;
+  isJobWorker: boolean;
   logLevel: string;
   features: Record<FeatureFlag, boolean>;
   webDistDir: string;
@@ -60,6 +89,11 @@ function envNameOf(flag: FeatureFlag): string {
 /** The state variant is picked when the base domain names a state site (001 §1: national is the default). */
 function brandOf(baseDomain: string | undefined): BrandVariant {
   return baseDomain && /(^|\.)state\./i.test(baseDomain) ? 'state' : 'national';
+}
+
+/** TRUST_PROXY as Fastify takes it: a boolean, or addresses and ranges. */
+function trustProxyOf(value: string): boolean | string {
+  return value === 'true' || value === 'false' ? value === 'true' : value;
 }
 
 /**
@@ -90,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    supportEmail: e.SUPPORT_EMAIL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     brand: brandOf(e.BASE_DOMAIN),
     rangeUiUrl: e.RANGE_UI_URL,
@@ -99,6 +134,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     sharedDataDir: path.resolve(e.SHARED_DATA_DIR ?? path.join(REPO_ROOT, '..', 'shared', 'data')),
     jwtSecret: e.JWT_SECRET,
+    jwtPreviousSecrets: (e.JWT_SECRET_PREVIOUS ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v.length > 0),
+    mailFrom:
+      e.MAIL_FROM ??
+      `Cyber Range Portal <no-reply@${new URL(e.PUBLIC_BASE_URL ?? 'http://localhost').hostname}>`,
+    outboxPollIntervalMs: e.OUTBOX_POLL_INTERVAL_MS,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
+    isJobWorker: e.JOB_WORKER ?? true,
     logLevel: e.LOG_LEVEL,
     features,
     webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),

@@ -43,6 +43,17 @@ export const SEARCH_PAGE_SIZE_MAX = 100;
 export const SEARCH_CANDIDATE_CAP = 1000;
 /** Trigram similarity a vocabulary word must reach to stand in for a misspelt search term. */
 export const FUZZY_SIMILARITY_MIN = 0.35;
+/** Most entries of one list (sections, children, files, knowledge items, contributors) in one save. */
+export const CONTENT_LIST_ENTRIES_MAX = 1000;
+/**
+ * "Not later than today" for last-curated dates (000 §5) is checked against the latest calendar date
+ * anywhere on Earth (UTC+14), so a curator in any time zone may pick their own today.
+ */
+export const LATEST_UTC_OFFSET_HOURS = 14;
+/** Deepest paragraph indent of the rich-text editor (kept as `data-indent` 1…4 on a paragraph). */
+export const RICH_TEXT_INDENT_MAX = 4;
+/** At most this many knowledge items or contributors are rendered in an add list; typing narrows it. */
+export const PICKER_OPTIONS_MAX = 50;
 /** Id or alias segments may not be longer than this (a URL alias is a name of at most 1000, hyphenated, plus its parents). */
 export const ID_OR_ALIAS_MAX = 2048;
 
@@ -60,6 +71,8 @@ export const ACCOUNT_MENU_WIDTH_PX = 400;
 export const FILE_MAX_BYTES = 104_857_600;
 export const IMAGE_MAX_BYTES = 1_048_576;
 export const AVATAR_MAX_BYTES = 50_000;
+/** Logos are held to the avatar limit (001 §5: "Logo: up to 50 KB"). */
+export const LOGO_MAX_BYTES = 50_000;
 export const ALT_TEXT_MAX = 1000;
 export const EMAIL_MAX = 320;
 export const PASSWORD_MIN = 8;
@@ -68,3 +81,21 @@ export const DISPLAY_NAME_MAX = 256;
 /** Sign-in attempts allowed per address and per account within LOGIN_RATE_WINDOW_MS. */
 export const LOGIN_RATE_MAX = 10;
 export const LOGIN_RATE_WINDOW_MS = 60_000;
+
+// Identity (issue 5): e-mail links, other rate limits, user import.
+/** Password-reset requests allowed per account and per address within RESET_RATE_WINDOW_MS. */
+export const RESET_RATE_MAX = 5;
+export const RESET_RATE_WINDOW_MS = 15 * 60_000;
+/** Sign-ups allowed per address within SIGNUP_RATE_WINDOW_MS. */
+export const SIGNUP_RATE_MAX = 10;
+export const SIGNUP_RATE_WINDOW_MS = 60 * 60_000;
+/** Lifetimes of the single-use e-mail links, in seconds. */
+export const VERIFY_TOKEN_TTL_S = 24 * 3600;
+export const RESET_TOKEN_TTL_S = 3600;
+export const INVITE_TOKEN_TTL_S = 14 * 24 * 3600;
+/** Rows one user import may hold. */
+export const USER_IMPORT_ROWS_MAX = 1000;
+/** Addresses one course invitation may hold. */
+export const INVITATION_EMAILS_MAX = 200;
+/** Users per page of the admin user list. */
+export const ADMIN_USERS_PAGE_SIZE = 25;

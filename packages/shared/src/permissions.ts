@@ -32,6 +32,7 @@ export const PERMISSIONS = [
   'CanSendContentFeedback',
   'CanImportUsers',
   'CanImpersonate',
+  'CanInviteStudents',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export type PermissionFlags = Record<Permission, boolean>;
@@ -60,6 +61,8 @@ export const API_CLAIM = {
   postContentFeedback: 'content-feedback:post',
   importUsers: 'users:import',
   impersonate: 'users:impersonate',
+  /** Faculty invite students to a course (issue 5). */
+  postCourseInvitation: 'course-invitations:post',
 } as const;
 
 export const FILE_SCOPE = { courseware: 'courseware', lesson: 'lesson', any: 'any' } as const;
@@ -108,6 +111,7 @@ export function derivePermissions(claims: readonly Claim[], isLoggedIn: boolean)
     CanSendContentFeedback: api(API_CLAIM.postContentFeedback),
     CanImportUsers: api(API_CLAIM.importUsers),
     CanImpersonate: api(API_CLAIM.impersonate),
+    CanInviteStudents: api(API_CLAIM.postCourseInvitation),
   };
 }
 
@@ -121,6 +125,7 @@ const FACULTY_CLAIMS: Claim[] = [
   apiClaim(API_CLAIM.listCourses),
   apiClaim(API_CLAIM.postContentFeedback),
   apiClaim(API_CLAIM.postCourseSupport),
+  apiClaim(API_CLAIM.postCourseInvitation),
 ];
 const EDITOR_CLAIMS: Claim[] = [
   ...FACULTY_CLAIMS,
@@ -150,6 +155,38 @@ export const ROLE_CLAIMS: Record<Role, Claim[]> = {
   contenteditor: [role('contenteditor'), ...EDITOR_CLAIMS],
   admin: [role('admin'), ...ADMIN_CLAIMS],
 };
+
+/**
+ * The claims an account holds in effect: its own claims plus those of each role it holds (a role
+ * claim grants its role's set, so granting or removing a role is one row), without duplicates.
+ */
+export function effectiveClaims(claims: readonly Claim[]): Claim[] {
+  const out: Claim[] = [];
+  const seen = new Set<string>();
+  const add = (claim: Claim) => {
+    const key = claimKey(claim);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(claim);
+  };
+  for (const claim of claims) add(claim);
+  for (const claim of claims) {
+    if (claim.type === CLAIM.role && Object.hasOwn(ROLE_CLAIMS, claim.value)) {
+      for (const granted of ROLE_CLAIMS[claim.value as Role]) add(granted);
+    }
+  }
+  return out;
+}
+
+/** A stable identity of a claim (type, value and sorted scopes) for comparisons. */
+export function claimKey(claim: Claim): string {
+  return JSON.stringify([claim.type, claim.value, [...(claim.scopes ?? [])].sort()]);
+}
+
+/** The list-courses claim an invited student gets for one course (issue 5, 001 §1). */
+export function courseAccessClaim(courseId: string): Claim {
+  return { type: CLAIM.api, value: API_CLAIM.listCourses, scopes: [courseId] };
+}
 
 /** Flags of a signed-out visitor. */
 export const VISITOR_PERMISSIONS: PermissionFlags = derivePermissions([], false);

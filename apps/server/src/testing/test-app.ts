@@ -24,7 +24,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database of its own on the PostgreSQL server at `adminUrl`, and how to drop it. */
+export async function createServerDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -9,8 +9,15 @@ import { isFeatureOn, type EnvJson } from '@portal/shared/schemas/site';
 import { paths } from '../config/paths';
 import { contentQueryOptions, normaliseIdOrAlias } from '../features/courseware/api/get-content';
 import { knowledgeQueryOptions } from '../features/courseware/api/get-knowledge';
-import { LoginPage, loginLoader } from '../features/identity/pages/login-page';
+import {
+  ExercisesLeavingPage,
+  SignupLeavingPage,
+  createExercisesLoader,
+  createSignupLoader,
+} from '../features/identity/pages/leave-app-pages';
+import { LoginPage, createLoginLoader } from '../features/identity/pages/login-page';
 import { createLogoutLoader } from '../features/identity/pages/logout-page';
+import { createPermissionGuard } from '../lib/session';
 import { createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
 import { MainLayout } from './layout/main-layout';
 import { RouteError } from './layout/route-error';
@@ -78,10 +85,11 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       shouldRevalidate: () => false,
       children: [
         {
+          // The landing page, or the create form with ?creating=1 (000 §2).
           index: true,
           lazy: async () => ({
-            Component: (await import('../features/courseware/pages/courseware-landing-page'))
-              .CoursewareLandingPage,
+            Component: (await import('../features/courseware/pages/courseware-index-page'))
+              .CoursewareIndexPage,
           }),
         },
         {
@@ -94,8 +102,50 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
         },
       ],
     },
-    { path: 'login', loader: loginLoader, Component: LoginPage },
-    { path: 'logout', loader: createLogoutLoader(queryClient) },
+    // Admin tables (000 §2), with the other variant's addresses.
+    ...['cr-admin', 'admin'].map((path) => ({
+      path,
+      lazy: async () => ({
+        Component: (await import('../features/admin/pages/content-admin-page')).ContentAdminPage,
+      }),
+    })),
+    ...['cr-archived-content', 'archived-content'].map((path) => ({
+      path,
+      lazy: async () => ({
+        Component: (await import('../features/admin/pages/content-admin-page')).ArchivedContentPage,
+      }),
+    })),
+    { path: 'login', loader: createLoginLoader(env), Component: LoginPage },
+    { path: 'logout', loader: createLogoutLoader(queryClient, env) },
+    // Identity admin (issue 5): each screen needs its permission, else home.
+    {
+      path: 'admin/users',
+      loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
+      lazy: async () => ({
+        Component: (await import('../features/identity/pages/users-admin-page')).UsersAdminPage,
+      }),
+    },
+    {
+      path: 'admin/user-import',
+      loader: createPermissionGuard(queryClient, 'CanImportUsers'),
+      lazy: async () => ({
+        Component: (await import('../features/identity/pages/user-import-page')).UserImportPage,
+      }),
+    },
+    {
+      path: 'admin/outbox',
+      loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
+      lazy: async () => ({
+        Component: (await import('../features/identity/pages/outbox-page')).OutboxPage,
+      }),
+    },
+    {
+      path: 'invitations',
+      loader: createPermissionGuard(queryClient, 'CanInviteStudents'),
+      lazy: async () => ({
+        Component: (await import('../features/identity/pages/course-invitations-page')).CourseInvitationsPage,
+      }),
+    },
     { path: '*', loader: createCatchAllLoader(queryClient) },
   ];
   if (isFeatureOn(env.features, 'callForCourseware')) {
@@ -114,6 +164,14 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       shouldRevalidate: shouldRunEntryGuard,
       HydrateFallback,
       children: [{ errorElement: <RouteError />, children: pages }],
+    },
+    // Outside the layout (001 §2): both leave the app.
+    { path: 'signup', loader: createSignupLoader(env), Component: SignupLeavingPage, HydrateFallback },
+    {
+      path: 'exercises',
+      loader: createExercisesLoader(queryClient, env),
+      Component: ExercisesLeavingPage,
+      HydrateFallback,
     },
   ];
 }

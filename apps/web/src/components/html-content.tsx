@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { RICH_TEXT_INDENT_MAX } from '@portal/shared/limits';
 
 /**
  * Shows rich text that the server has already sanitised (DESIGN.md: sanitize-html before storing), in
@@ -20,6 +21,13 @@ export function HtmlContent({ html, sx }: { html: string; sx?: SxProps<Theme> })
           '& h1, & h2, & h3, & h4, & h5, & h6': { ...theme.typography.h6, mt: 3, mb: 1 },
           '& ul, & ol': { pl: 3, my: 1.5 },
           '& li + li': { mt: 0.5 },
+          // Indented paragraphs of the rich-text editor (001 §2: indent and outdent).
+          ...Object.fromEntries(
+            Array.from({ length: RICH_TEXT_INDENT_MAX }, (_, i) => [
+              `& p[data-indent="${i + 1}"]`,
+              { pl: (i + 1) * 3 },
+            ]),
+          ),
           '& a': { color: theme.palette.primary.main },
           '& img': { maxWidth: '100%', height: 'auto' },
           '& pre': {

@@ -18,6 +18,17 @@ export const paths = {
   browseCourseware: '/courseware?browse=1',
   recentCourseware: '/courseware?new=true',
   callForCourseware: '/call-for-courseware',
+  /** Admin tables (000 §2); /admin and /archived-content are the other variant's addresses. */
+  contentAdmin: '/cr-admin',
+  archivedContent: '/cr-archived-content',
   login: '/login',
   logout: '/logout',
+  /** Identity (001 §2, issue 5): sign-up and the exercise area leave the app. */
+  signup: '/signup',
+  exercises: '/exercises',
+  dashboard: '/cr-dashboard',
+  adminUsers: '/admin/users',
+  userImport: '/admin/user-import',
+  outbox: '/admin/outbox',
+  invitations: '/invitations',
 } as const;

@@ -1,8 +1,9 @@
 /**
  * The one way the app talks to the server (STYLE.md habit 5). Sends the bearer token when there is one,
  * parses every response with its shared zod schema, and turns error bodies `{ code, message, details }`
- * into an `ApiError` (an `AppError` that also knows the HTTP status). A 401 for a stored token ends the
- * session (001 §4: a failed authentication clears the token).
+ * into an `ApiError` (an `AppError` that also knows the HTTP status). An answer that ends the session
+ * (001 §8: 401, 403, 422, or 400 with 'jwt expired', for a request that carried the token) clears the
+ * token; for all but 422 the message becomes "Your session has expired.".
  */
 import type { z } from 'zod';
 import {
@@ -19,6 +20,8 @@ import { clearAccessToken, getAccessToken } from './auth-token';
 export class ApiError extends AppError {
   /** HTTP status; 0 when no response arrived. */
   readonly httpStatus: number;
+  /** True when this answer ended the session (001 §8): the shell shows it but does not track it. */
+  endedSession = false;
   constructor(code: ErrorCode, message: string, httpStatus: number, details?: unknown) {
     super(code, message, details);
     this.name = 'ApiError';
@@ -43,6 +46,8 @@ export interface ApiRequestOptions<S extends z.ZodType> {
   /** The shared schema of a successful response body. */
   schema: S;
   signal?: AbortSignal;
+  /** False to send no bearer token (exchanging a sign-on code is not about the current session). */
+  withToken?: boolean;
 }
 
 /** Builds `path?query` leaving out empty values; lists become comma lists. */
@@ -59,6 +64,13 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
+}
+
+/** Whether an error answer to a request with a token ends the session (001 §8). */
+export function endsSession(status: number, message: string): boolean {
+  return (
+    status === 401 || status === 403 || status === 422 || (status === 400 && /jwt expired/i.test(message))
+  );
 }
 
 function isErrorCode(code: string): code is ErrorCode {
@@ -90,7 +102,7 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: ApiRequestOptions<S>,
 ): Promise<z.infer<S>> {
-  const token = getAccessToken();
+  const token = options.withToken === false ? null : getAccessToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -110,9 +122,13 @@ export async function apiRequest<S extends z.ZodType>(
 
   if (!response.ok) {
     const error = await errorFromResponse(response);
-    if (response.status === 401 && token) {
-      clearAccessToken();
-      throw new ApiError('unauthenticated', MESSAGES.sessionExpired, 401, error.details);
+    if (token && endsSession(response.status, error.message)) {
+      // Only the token that was refused: a newer one (a refresh meanwhile) stays.
+      if (getAccessToken() === token) clearAccessToken();
+      const message = response.status === 422 ? error.message : MESSAGES.sessionExpired;
+      const ended = new ApiError(error.code, message, response.status, error.details);
+      ended.endedSession = true;
+      throw ended;
     }
     throw error;
   }

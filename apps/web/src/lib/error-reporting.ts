@@ -1,10 +1,12 @@
 /**
  * The shell's error report (001 §8): API errors that are not silently ignored are stored here and shown
- * by the error dialog of the layout, titled "Error", until OK clears them.
+ * by the error dialog of the layout, titled "Error", until OK clears them. Those that did not end the
+ * session (see api-client `endsSession`) also go to the error tracker.
  */
 import { useSyncExternalStore } from 'react';
 import { AppError, MESSAGES } from '@portal/shared/errors';
 import { ApiError } from './api-client';
+import { trackError } from './error-tracker';
 
 /** What the dialog shows: the error's code, message and details. */
 export interface ReportedError {
@@ -50,6 +52,9 @@ export function reportError(error: unknown): void {
     current = { code: 'internal', message: error.message };
   } else {
     current = { code: 'internal', message: 'Something went wrong.' };
+  }
+  if (!(error instanceof ApiError && error.endedSession)) {
+    trackError({ ...current, status: error instanceof ApiError ? error.httpStatus : undefined });
   }
   emit();
 }

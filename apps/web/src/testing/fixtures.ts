@@ -150,6 +150,8 @@ export function makeContent(overrides: Partial<Content> = {}): Content {
     lessonCount: 0,
     createdTimestamp: '2024-09-01T08:00:00.000Z',
     modifiedTimestamp: '2024-10-01T08:00:00.000Z',
+    version: 1,
+    modifiedBy: null,
     ...overrides,
   });
 }

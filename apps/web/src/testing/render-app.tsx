@@ -25,6 +25,7 @@ export function renderApp(url: string, options: RenderAppOptions = {}) {
     setAccessToken({
       accessToken: `test-token-${options.signedInAs}`,
       expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      expiresIn: 3600,
     });
   }
   const env = options.env ?? makeEnv();

@@ -255,6 +255,20 @@ export async function refreshSearchLexicon(db: Db): Promise<void> {
     ON CONFLICT DO NOTHING`);
 }
 
+/**
+ * Adds the words of saved names and keywords to the vocabulary (the same split as
+ * `refreshSearchLexicon`), so a single save needs no rebuild.
+ */
+export async function addLexiconWords(db: Db, texts: readonly string[]): Promise<void> {
+  const joined = texts.join(' ');
+  if (!joined.trim()) return;
+  await db.execute(sql`
+    INSERT INTO search_lexicon (word)
+    SELECT DISTINCT w FROM regexp_split_to_table(lower(${joined}), '[^a-z0-9]+') AS w
+    WHERE length(w) >= 3 AND length(w) <= 40
+    ON CONFLICT DO NOTHING`);
+}
+
 /** A content row as the detail page needs it. */
 export interface ContentRow {
   id: string;
@@ -279,6 +293,9 @@ export interface ContentRow {
   licenseUrl: string | null;
   createdAt: Date | string;
   modifiedAt: Date | string;
+  version: number;
+  /** Display name of the account that saved last, if any. */
+  modifiedByName: string | null;
 }
 
 const CONTENT_COLUMNS = sql`c.id, c.name, c.description, c.url_alias AS "urlAlias", c.status, c.categories, c.tags,
@@ -286,7 +303,8 @@ const CONTENT_COLUMNS = sql`c.id, c.name, c.description, c.url_alias AS "urlAlia
   c.parent_id AS "parentId", c.root_id AS "rootId",
   c.last_curated_courseware::text AS "lastCuratedCourseware", c.last_curated_environment::text AS "lastCuratedEnvironment",
   c.source_name AS "sourceName", c.source_url AS "sourceUrl", c.source_author AS "sourceAuthor",
-  c.license_name AS "licenseName", c.license_url AS "licenseUrl", c.created_at AS "createdAt", c.modified_at AS "modifiedAt"`;
+  c.license_name AS "licenseName", c.license_url AS "licenseUrl", c.created_at AS "createdAt", c.modified_at AS "modifiedAt",
+  c.version, (SELECT a.display_name FROM account a WHERE a.id = c.modified_by) AS "modifiedByName"`;
 
 /** One content row by id (when `id` is a uuid) or by URL alias. */
 export async function findContent(

@@ -38,8 +38,8 @@ export function listedStatuses(p: Perms): ContentStatus[] {
   return p.CanUpdateContent ? ['published', 'unlisted', 'unpublished'] : ['published'];
 }
 
-/** Statuses of children shown on a detail page. */
-function childStatuses(p: Perms): ContentStatus[] {
+/** Statuses of children shown on a detail page (and put into a zip bundle of the tree). */
+export function childStatuses(p: Perms): ContentStatus[] {
   return p.CanUpdateContent ? openableStatuses(p) : ['published'];
 }
 
@@ -277,6 +277,8 @@ export async function getContent(db: Db, perms: PermissionFlags, idOrAlias: stri
     lessonCount,
     createdTimestamp: isoTimestamp(row.createdAt),
     modifiedTimestamp: isoTimestamp(row.modifiedAt),
+    version: row.version,
+    modifiedBy: row.modifiedByName === null ? null : { displayName: row.modifiedByName },
   };
 }
 

@@ -1,8 +1,9 @@
-/** File and download-event queries. */
-import { eq, sql } from 'drizzle-orm';
+/** File and download-event queries. Each takes a database or a transaction. */
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { downloadEvent, file } from '../../db/schema/files.js';
+import { contributor } from '../../db/schema/courseware.js';
+import { bundle, downloadEvent, file } from '../../db/schema/files.js';
 
 export type FileRow = typeof file.$inferSelect;
 
@@ -30,4 +31,63 @@ export async function findFileOwner(db: Db, contentId: string) {
 
 export async function insertDownloadEvent(db: Db, values: typeof downloadEvent.$inferInsert): Promise<void> {
   await db.insert(downloadEvent).values(values);
+}
+
+/** Inserts a file row; returns it. */
+export async function insertFile(db: Db, values: typeof file.$inferInsert): Promise<FileRow> {
+  const [row] = await db.insert(file).values(values).returning();
+  return row!;
+}
+
+/** The index a new file of an item gets: after its last file. */
+export async function nextFileIndex(db: Db, metadataId: string): Promise<number> {
+  const [row] = await rows<{ next: number }>(
+    db,
+    sql`SELECT coalesce(max(index) + 1, 0)::int AS next FROM file WHERE metadata_id = ${metadataId}::uuid`,
+  );
+  return row?.next ?? 0;
+}
+
+/** Deletes a file row (its bundle row goes with it); returns the deleted row. */
+export async function deleteFileRow(db: Db, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.delete(file).where(eq(file.id, id)).returning();
+  return row;
+}
+
+export async function contributorExists(db: Db, id: string): Promise<boolean> {
+  const found = await db.select({ id: contributor.id }).from(contributor).where(eq(contributor.id, id));
+  return found.length > 0;
+}
+
+/** The bundle row of a file, if the file is a bundle. */
+export async function findBundleOfFile(db: Db, fileId: string) {
+  const [row] = await db.select().from(bundle).where(eq(bundle.fileId, fileId));
+  return row;
+}
+
+/** The lesson (and its content item) that lists a file among its urls or pages, if any. */
+export async function findLessonOfFile(db: Db, fileId: string) {
+  const [row] = await rows<{ lessonId: string; contentId: string }>(
+    db,
+    sql`SELECT l.id AS "lessonId", l.content_id AS "contentId" FROM lesson l
+        WHERE l.urls @> ${JSON.stringify([{ fileId }])}::jsonb
+           OR EXISTS (SELECT 1 FROM jsonb_array_elements(l.pages) p WHERE p->'urls' @> ${JSON.stringify([{ fileId }])}::jsonb)
+        LIMIT 1`,
+  );
+  return row;
+}
+
+/** Updates a file row only while it has the given status; true when it did. */
+export async function updateFileWhileStatus(
+  db: Db,
+  id: string,
+  status: string,
+  values: Partial<typeof file.$inferInsert>,
+): Promise<boolean> {
+  const found = await db
+    .update(file)
+    .set(values)
+    .where(and(eq(file.id, id), eq(file.status, status)))
+    .returning({ id: file.id });
+  return found.length > 0;
 }

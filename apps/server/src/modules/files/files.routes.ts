@@ -1,17 +1,39 @@
 /**
- * File endpoints under /api/v1 (000 §7 File service):
- * - GET /files/:id/download-url   ?from → { publicUrl, name }; 401 signed out, 403 without CanViewFiles
- * - GET /files/:id/content        streams the file (signed query for private files) with Content-Disposition
+ * File endpoints under /api/v1 (000 §7 File service, 001 §3 File upload):
+ * - POST   /files                   multipart: type, name, visibility, metadataId, metadataType, kind, then
+ *                                   the file → 201 { id, publicUrl }; CanUpdateContent; 413 over the
+ *                                   limit of its kind, 422 content not matching the type
+ * - GET    /files/:id               → File (000 §3), any status (bundles are polled here)
+ * - DELETE /files/:id               → 204; CanUpdateContent
+ * - GET    /files/:id/download-url  ?from → { publicUrl, name }; 401 signed out, 403 without the permission
+ * - GET    /files/:id/content       streams the file (signed query for private files) with Content-Disposition
+ * - POST   /content/:id/bundle      → { fileId, name, status, isReused }: 200 ready, 202 pending; CanViewFiles
  */
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, MESSAGES } from '@portal/shared/errors';
+import { FILE_MAX_BYTES } from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
-import { DownloadUrlQuerySchema, DownloadUrlResponseSchema } from '@portal/shared/schemas/files';
+import {
+  BundleResponseSchema,
+  DownloadUrlQuerySchema,
+  DownloadUrlResponseSchema,
+  FILE_MESSAGES,
+  FileSchema,
+  UploadFileFieldsSchema,
+  UploadFileResponseSchema,
+  type UploadFileResponse,
+} from '@portal/shared/schemas/files';
+import { createBundleJobHandler, requestBundle } from './bundles.service.js';
 import {
   contentDisposition,
   createDownloadSigner,
+  deleteFile,
   getDownloadUrl,
+  getFileInfo,
   openForDownload,
+  uploadFile,
 } from './files.service.js';
 
 const tags = ['files'];
@@ -23,8 +45,131 @@ const ContentQuery = z.object({
   u: UuidSchema.optional(),
 });
 
+/** Form fields an upload may have (type, name, visibility, metadataId, metadataType, kind). */
+const UPLOAD_FIELDS_MAX = 6;
+/** Bytes of one form field value (a name is at most 120 characters; a media type at most 255). */
+const UPLOAD_FIELD_BYTES_MAX = 1024;
+/** Multipart headers and boundaries around the file: a request larger than the limit plus this is refused unread. */
+const MULTIPART_ENVELOPE_BYTES_MAX = 64 * 1024;
+/** Partial objects older than this were left by a process that died while writing; removed at start. */
+const STALE_PARTIAL_MS = 24 * 60 * 60_000;
+
+/** Messages of the multipart parser (busboy) for a malformed body. */
+const MALFORMED_MULTIPART =
+  /unexpected end of (form|multipart)|malformed|boundary not found|part terminated early/i;
+
+/** The multipart parser's errors as our 4xx errors; anything else is passed on. */
+function multipartError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as FastifyError).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('too_large', MESSAGES.uploadTooLarge);
+    case 'FST_FILES_LIMIT':
+      return new AppError('invalid_input', 'Send one file per upload.');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('invalid_input', 'The upload has more form fields than it may.');
+    case 'FST_PROTO_VIOLATION':
+      return new AppError('invalid_input', 'A form field has a name that is not allowed.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('invalid_input', FILE_MESSAGES.notMultipart);
+  }
+  if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
+    return new AppError('invalid_input', `The form data is not valid: ${error.message}.`);
+  }
+  return error;
+}
+
+/** The zod issues of the upload fields, shaped like the schema validation errors of every route. */
+function fieldsError(error: z.ZodError): AppError {
+  const issues = error.issues.map((issue) => ({
+    field: ['body', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  const first = issues[0]!;
+  return new AppError('invalid_input', `Invalid ${first.field}: ${first.message}`, { issues });
+}
+
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const signer = await createDownloadSigner(app.db);
+  app.jobs.register(createBundleJobHandler({ fileStore: app.fileStore, config: app.config }));
+  app.addHook('onReady', async () => {
+    await app.fileStore.removeStalePartials(STALE_PARTIAL_MS);
+  });
+
+  app.post(
+    '/files',
+    {
+      preHandler: [
+        app.requirePermission('CanUpdateContent'),
+        async (request) => {
+          const length = Number(request.headers['content-length']);
+          if (length > FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES_MAX)
+            throw new AppError('too_large', MESSAGES.uploadTooLarge);
+          if (!request.isMultipart()) throw new AppError('invalid_input', FILE_MESSAGES.notMultipart);
+        },
+      ],
+      schema: { consumes: ['multipart/form-data'], response: { 201: UploadFileResponseSchema }, tags },
+    },
+    async (request, reply) => {
+      const fields: Record<string, string> = {};
+      let uploaded: UploadFileResponse | undefined;
+      try {
+        const parts = request.parts({
+          limits: {
+            fileSize: FILE_MAX_BYTES,
+            files: 1,
+            fields: UPLOAD_FIELDS_MAX,
+            fieldSize: UPLOAD_FIELD_BYTES_MAX,
+            parts: UPLOAD_FIELDS_MAX + 1,
+          },
+        });
+        for await (const part of parts) {
+          if (uploaded) {
+            if (part.type === 'file') part.file.resume();
+            throw new AppError('invalid_input', FILE_MESSAGES.missingFile);
+          }
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          const parsed = UploadFileFieldsSchema.safeParse(fields);
+          if (!parsed.success) {
+            part.file.resume();
+            throw fieldsError(parsed.error);
+          }
+          uploaded = await uploadFile(app.db, app.fileStore, request.session, {
+            fields: parsed.data,
+            body: part.file,
+            clientFilename: part.filename,
+            wasTruncated: () => part.file.truncated,
+          });
+        }
+      } catch (error) {
+        // A part after the file: the stored upload is not kept.
+        if (uploaded) await deleteFile(app.db, app.fileStore, request.session, uploaded.id);
+        throw multipartError(error);
+      }
+      if (!uploaded) throw new AppError('invalid_input', FILE_MESSAGES.missingFile);
+      return reply.status(201).send(uploaded);
+    },
+  );
+
+  app.get(
+    '/files/:id',
+    { schema: { params: Params, response: { 200: FileSchema }, tags } },
+    async (request) => getFileInfo(app.db, request.session, request.params.id),
+  );
+
+  app.delete(
+    '/files/:id',
+    { preHandler: app.requirePermission('CanUpdateContent'), schema: { params: Params, tags } },
+    async (request, reply) => {
+      await deleteFile(app.db, app.fileStore, request.session, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/files/:id/download-url',
@@ -52,6 +197,18 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', row.visibility === 'public' ? 'public, max-age=3600' : 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(stream);
+    },
+  );
+
+  app.post(
+    '/content/:id/bundle',
+    {
+      preHandler: app.requirePermission('CanViewFiles'),
+      schema: { params: Params, response: { 200: BundleResponseSchema, 202: BundleResponseSchema }, tags },
+    },
+    async (request, reply) => {
+      const bundle = await requestBundle(app.db, request.session, request.params.id, () => app.jobs.wake());
+      return reply.status(bundle.status === 'ready' ? 200 : 202).send(bundle);
     },
   );
 };

@@ -1,22 +1,48 @@
 /**
- * File rules (000 §3 File, §6 CanViewFiles, §7 File service; DESIGN.md "Files of courseware are private").
- * A private file is fetched through a short-lived signed URL given only to callers with the permission,
- * so the browser can stream it without a bearer header; each courseware download is recorded.
+ * File rules (000 §3 File, §5, §6 CanViewFiles, §7 File service; 001 §3 File upload, §5, §9;
+ * DESIGN.md "Files of courseware are private"). Uploads are streamed through a size limit and a
+ * content sniff into the store under a generated key; a refused upload leaves nothing behind. Public
+ * files are served at their public address to anyone; a private file is fetched through a short-lived
+ * signed URL given only to callers holding the permission that covers it, so the browser can stream it
+ * without a bearer header; each courseware or bundle download is recorded.
  */
 import crypto from 'node:crypto';
+import { finished, type Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { AppError } from '@portal/shared/errors';
+import { AppError, MESSAGES } from '@portal/shared/errors';
+import type { ContentStatus } from '@portal/shared/enums';
 import type { PermissionFlags } from '@portal/shared/permissions';
-import type { DownloadUrlResponse, FileContentQuery } from '@portal/shared/schemas/files';
+import {
+  FILE_MESSAGES,
+  UPLOAD_MAX_BYTES,
+  fileIconOf,
+  type DownloadUrlResponse,
+  type FileContentQuery,
+  type FileInfo,
+  type UploadFileFields,
+  type UploadFileResponse,
+} from '@portal/shared/schemas/files';
 import type { Db } from '../../db/client.js';
+import { isoTimestamp } from '../../db/rows.js';
 import { setting } from '../../db/schema/identity.js';
-import { openableStatuses } from '../courseware/courseware.service.js';
+import { childStatuses, openableStatuses } from '../courseware/courseware.service.js';
 import { findAccountWithClaims } from '../identity/identity.repository.js';
-import { findFile, findFileOwner, insertDownloadEvent, type FileRow } from './files.repository.js';
+import { audienceOfFingerprint } from './bundle-tree.js';
+import { sanitizeFilename } from './filenames.js';
+import * as repo from './files.repository.js';
+import type { FileRow } from './files.repository.js';
+import { newStorageKey, type FileStore } from './storage.js';
+import { UploadGuard } from './upload-guard.js';
 
 /** How long a signed download link stays valid. */
 export const DOWNLOAD_LINK_TTL_S = 300;
 const KEY_SETTING = 'download-secret';
+
+/** The caller as the file rules need it. */
+export interface FileSession {
+  permissions: PermissionFlags;
+  accountId: string | null;
+}
 
 export interface DownloadSigner {
   sign(parts: string[]): string;
@@ -42,38 +68,96 @@ export async function createDownloadSigner(db: Db): Promise<DownloadSigner> {
   };
 }
 
+/**
+ * The public address of a file: the public file base address followed by the file id (001 §3).
+ * Private files are served at the same path only with a signature.
+ */
+export function publicUrlOf(fileId: string): string {
+  return `/api/v1/files/${fileId}/content`;
+}
+
 const notFound = () => new AppError('not_found', 'File does not exist.');
 
-/** Checks that the caller may fetch a file; returns the file and its owning content (if any). */
-async function authorize(db: Db, perms: PermissionFlags, fileId: string) {
-  const row = await findFile(db, fileId);
-  if (!row || row.status !== 'ready') throw notFound();
-  const owner =
-    row.metadataType === 'content' && row.metadataId ? await findFileOwner(db, row.metadataId) : undefined;
-  if (owner && !openableStatuses(perms).includes(owner.status as never)) throw notFound();
-  if (row.visibility === 'private') {
-    if (!perms.IsLogin) throw new AppError('unauthenticated', 'Please log in to download files.');
+/**
+ * Checks that the caller may see a file (any status) and returns it. The item a courseware, bundle or
+ * lesson file belongs to must be one the caller may open (else 404, as for the item itself). A private
+ * file needs the permission that covers it: CanViewFiles for courseware files and bundles (and a bundle
+ * built for editors, with unpublished items, only for editors), CanViewLessonFiles for lesson
+ * artifacts, CanUpdateContent for anything else.
+ * @throws AppError 401 signed out, 403 without the permission, 404 unknown or hidden
+ */
+async function authorize(db: Db, perms: PermissionFlags, fileId: string): Promise<FileRow> {
+  const row = await repo.findFile(db, fileId);
+  if (!row) throw notFound();
+  let ownerId: string | null = null;
+  if (row.metadataType === 'content' || row.metadataType === 'bundle') ownerId = row.metadataId;
+  if (row.metadataType === 'lesson') ownerId = (await repo.findLessonOfFile(db, row.id))?.contentId ?? null;
+  if (ownerId) {
+    const owner = await repo.findFileOwner(db, ownerId);
+    if (!owner || !openableStatuses(perms).includes(owner.status as ContentStatus)) throw notFound();
+  }
+  if (row.visibility === 'public') return row;
+  if (!perms.IsLogin) throw new AppError('unauthenticated', 'Please log in to download files.');
+  if (row.metadataType === 'content' || row.metadataType === 'bundle') {
     if (!perms.CanViewFiles)
       throw new AppError('forbidden', 'Your account may not download courseware files.');
+  } else if (row.metadataType === 'lesson') {
+    if (!perms.CanViewLessonFiles)
+      throw new AppError('forbidden', 'Your account may not download lesson files.');
+  } else if (!perms.CanUpdateContent) {
+    throw new AppError('forbidden', 'You do not have permission to see this file.');
   }
-  return { row, owner };
+  if (row.metadataType === 'bundle') {
+    const bundleRow = await repo.findBundleOfFile(db, row.id);
+    const audience = bundleRow ? audienceOfFingerprint(bundleRow.fingerprint) : [];
+    const mine = childStatuses(perms);
+    if (!bundleRow || !audience.every((status) => mine.includes(status))) throw notFound();
+  }
+  return row;
+}
+
+/**
+ * One file's record (000 §3 File), any status: a bundle is pending until built, then ready or failed
+ * with a reason (polled by the zip download, 000 §4).
+ * @throws AppError 401, 403, 404 as the download rules
+ */
+export async function getFileInfo(db: Db, session: FileSession, fileId: string): Promise<FileInfo> {
+  const row = await authorize(db, session.permissions, fileId);
+  const bundleRow = row.metadataType === 'bundle' ? await repo.findBundleOfFile(db, row.id) : undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    filename: row.filename,
+    type: row.mimeType,
+    size: Number(row.size),
+    sha256: row.sha256,
+    status: row.status as FileInfo['status'],
+    publicUrl: row.visibility === 'public' ? publicUrlOf(row.id) : null,
+    icon: fileIconOf(row.filename),
+    visibility: row.visibility as FileInfo['visibility'],
+    metadataType: row.metadataType as FileInfo['metadataType'],
+    metadataId: row.metadataId,
+    failureReason: row.status === 'failed' ? (bundleRow?.failureReason ?? null) : null,
+    createdTimestamp: isoTimestamp(row.createdAt),
+  };
 }
 
 /**
  * A download URL for a file (000 §7: publicUrl, name). Private files get a signed link valid
  * DOWNLOAD_LINK_TTL_S seconds that names the caller and the item the download started from.
- * @throws AppError 401 signed out, 403 without CanViewFiles, 404 unknown or hidden
+ * @throws AppError 401 signed out, 403 without the permission, 404 unknown, hidden or not ready
  */
 export async function getDownloadUrl(
   db: Db,
   signer: DownloadSigner,
-  session: { permissions: PermissionFlags; accountId: string | null },
+  session: FileSession,
   fileId: string,
   from: string | undefined,
   nowS = Math.floor(Date.now() / 1000),
 ): Promise<DownloadUrlResponse> {
-  const { row } = await authorize(db, session.permissions, fileId);
-  const base = `/api/v1/files/${row.id}/content`;
+  const row = await authorize(db, session.permissions, fileId);
+  if (row.status !== 'ready') throw notFound();
+  const base = publicUrlOf(row.id);
   if (row.visibility === 'public') return { publicUrl: base, name: row.filename };
   const exp = nowS + DOWNLOAD_LINK_TTL_S;
   const u = session.accountId ?? '';
@@ -84,10 +168,14 @@ export async function getDownloadUrl(
   return { publicUrl: `${base}?${params.toString()}`, name: row.filename };
 }
 
+/** Metadata types whose downloads are recorded as download events (the statistics dashboard). */
+const RECORDED_TYPES = new Set(['content', 'bundle', 'lesson']);
+
 /**
  * Resolves a file for streaming: public files to anyone, private ones with a valid signature, and
- * records the download event (who, when, which file, from which item, its top-most ancestor).
- * @throws AppError 403 for a bad or expired signature, 404 unknown
+ * records the download event of courseware files and bundles (who, when, which file, from which item,
+ * its top-most ancestor).
+ * @throws AppError 403 for a bad or expired signature, 404 unknown or not ready
  */
 export async function openForDownload(
   db: Db,
@@ -96,7 +184,7 @@ export async function openForDownload(
   query: Partial<FileContentQuery>,
   nowS = Math.floor(Date.now() / 1000),
 ): Promise<FileRow> {
-  const row = await findFile(db, fileId);
+  const row = await repo.findFile(db, fileId);
   if (!row || row.status !== 'ready') throw notFound();
   if (row.visibility === 'private') {
     const { exp, sig, from, u } = query;
@@ -111,11 +199,15 @@ export async function openForDownload(
         'forbidden',
         'This download link has expired. Open the file from its courseware page again.',
       );
-    if (row.metadataType === 'content') {
+    if (RECORDED_TYPES.has(row.metadataType)) {
+      const ownerId =
+        row.metadataType === 'lesson'
+          ? ((await repo.findLessonOfFile(db, row.id))?.contentId ?? null)
+          : row.metadataId;
       const account = u ? await findAccountWithClaims(db, u) : undefined;
-      const owner = row.metadataId ? await findFileOwner(db, row.metadataId) : undefined;
-      const source = from && from !== row.metadataId ? await findFileOwner(db, from) : owner;
-      await insertDownloadEvent(db, {
+      const owner = ownerId ? await repo.findFileOwner(db, ownerId) : undefined;
+      const source = from && from !== ownerId ? await repo.findFileOwner(db, from) : owner;
+      await repo.insertDownloadEvent(db, {
         accountId: account?.account.id ?? null,
         userName: account?.account.displayName ?? null,
         userEmail: account?.account.email ?? null,
@@ -136,4 +228,108 @@ export async function openForDownload(
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** One upload as the route hands it over: the validated fields and the file part's stream. */
+export interface UploadInput {
+  fields: UploadFileFields;
+  /** The file part's bytes, read once. */
+  body: Readable;
+  /** The file name the client sent with the part (a label only). */
+  clientFilename: string | undefined;
+  /** True when the multipart parser cut the part at its own limit. */
+  wasTruncated(): boolean;
+}
+
+/**
+ * Stores an upload (000 §7, 001 §3: type, name, visibility, metadata id and type, the file body). The
+ * body streams through the limit of its kind (UPLOAD_MAX_BYTES) and the content sniff into the store
+ * under a fresh key, never whole in memory; the row is written only once the bytes are stored. On any
+ * failure the partial object is removed and no row is written.
+ * @returns id, and publicUrl for a public file (null for private: ask for a download URL)
+ * @throws AppError 413 MESSAGES.uploadTooLarge over the limit; 422 content not matching the type, or
+ *   metadata naming an item or contributor that does not exist
+ */
+export async function uploadFile(
+  db: Db,
+  fileStore: FileStore,
+  session: FileSession,
+  input: UploadInput,
+): Promise<UploadFileResponse> {
+  const { fields } = input;
+  try {
+    await checkMetadata(db, session.permissions, fields);
+  } catch (error) {
+    input.body.resume();
+    throw error;
+  }
+  const guard = new UploadGuard({ maxBytes: UPLOAD_MAX_BYTES[fields.kind], claimedType: fields.type });
+  // A part cut off (the request ended or broke mid-file) must fail the store, not leave it waiting;
+  // the parser may have cut it off already while the metadata was checked.
+  const cutOff = () => new AppError('invalid_input', FILE_MESSAGES.cutOff);
+  if (input.body.destroyed && !input.body.readableEnded) throw cutOff();
+  finished(input.body, (error) => {
+    if (error) guard.destroy(cutOff());
+  });
+  input.body.pipe(guard);
+  const storageKey = newStorageKey();
+  let stored;
+  try {
+    stored = await fileStore.put(storageKey, guard);
+  } catch (error) {
+    // Let the parser finish the request; the bytes are discarded.
+    input.body.unpipe(guard);
+    input.body.resume();
+    throw error;
+  }
+  try {
+    if (input.wasTruncated()) throw new AppError('too_large', MESSAGES.uploadTooLarge);
+    const row = await repo.insertFile(db, {
+      name: fields.name,
+      filename: sanitizeFilename(input.clientFilename, fields.name),
+      mimeType: guard.type,
+      size: stored.size,
+      sha256: stored.sha256,
+      storageKey,
+      visibility: fields.visibility,
+      metadataType: fields.metadataType,
+      metadataId: fields.metadataId ?? null,
+      status: 'ready',
+      index: fields.metadataId ? await repo.nextFileIndex(db, fields.metadataId) : 0,
+      createdBy: session.accountId,
+    });
+    return { id: row.id, publicUrl: row.visibility === 'public' ? publicUrlOf(row.id) : null };
+  } catch (error) {
+    await fileStore.delete(storageKey);
+    throw error;
+  }
+}
+
+/** The item or contributor an upload names must exist (and the item be one the caller may open). */
+async function checkMetadata(db: Db, perms: PermissionFlags, fields: UploadFileFields): Promise<void> {
+  if (!fields.metadataId) return;
+  if (fields.metadataType === 'content') {
+    const owner = await repo.findFileOwner(db, fields.metadataId);
+    if (!owner || !openableStatuses(perms).includes(owner.status as ContentStatus)) {
+      throw new AppError('rule_broken', 'The content item this file is for does not exist.');
+    }
+  } else if (!(await repo.contributorExists(db, fields.metadataId))) {
+    throw new AppError('rule_broken', 'The contributor this portrait is for does not exist.');
+  }
+}
+
+/**
+ * Deletes a file: its row (and bundle row), then its stored bytes. The route requires CanUpdateContent.
+ * @throws AppError 404 unknown or hidden from the caller
+ */
+export async function deleteFile(
+  db: Db,
+  fileStore: FileStore,
+  session: FileSession,
+  fileId: string,
+): Promise<void> {
+  await authorize(db, session.permissions, fileId);
+  const row = await repo.deleteFileRow(db, fileId);
+  if (!row) throw notFound();
+  await fileStore.delete(row.storageKey);
 }

@@ -1,16 +1,28 @@
-/** Sign-in rules: password check, single-use sign-on codes, token issue (001 §2, §4; DESIGN.md "Sign-in"). */
+/**
+ * Sign-in rules (001 §2, §4; DESIGN.md "Sign-in"; issue 5): password check with rate limits per account
+ * and per address and no account enumeration, single-use sign-on codes, access tokens with their role
+ * check, refresh, single sign-on into the exercise area, impersonation, safe return addresses, and the
+ * account menu's messages.
+ */
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AppError, MESSAGES } from '@portal/shared/errors';
-import { SSO_CODE_TTL_S } from '@portal/shared/limits';
-import { CLAIM } from '@portal/shared/permissions';
+import { LOGIN_RATE_MAX, LOGIN_RATE_WINDOW_MS, SSO_CODE_TTL_S } from '@portal/shared/limits';
+import { CLAIM, derivePermissions, type Claim } from '@portal/shared/permissions';
+import type { AccountMessage, Actor, TokenResponse } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
+import type { Session } from '../../plugins/auth.js';
 import {
   consumeSsoCode,
+  deleteExpiredSsoCodes,
   findAccountByEmail,
   findAccountWithClaims,
+  insertMessage,
   insertSsoCode,
+  listUnreadMessages,
+  markMessageRead,
 } from './identity.repository.js';
+import { clearRateLimit, hitRateLimits, rateLimitKey } from './rate-limit.js';
 import type { TokenSigner } from './tokens.js';
 
 /** A hash of a password nobody has, so that an unknown e-mail costs as much as a wrong password. */
@@ -20,7 +32,15 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+/** A random single-use secret for links and codes (256 bits, base64url). */
+export const newSecretToken = () => crypto.randomBytes(32).toString('base64url');
+
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a minute and try again.';
+/** Shown after a right password for an address not yet confirmed. */
+export const UNVERIFIED_MESSAGE =
+  'Please confirm your e-mail address first: follow the link in the e-mail we sent you.';
 
 /**
  * Checks an e-mail and password.
@@ -36,55 +56,192 @@ export async function checkPassword(db: Db, email: string, password: string): Pr
   return found.id;
 }
 
+/**
+ * A sign-in attempt: counted per address and per account (the account key is the address typed, known
+ * or not, so the limit reveals nothing), then the password. A right password clears the account's count.
+ * @returns the account id and whether its e-mail address is confirmed
+ * @throws RateLimitedError 429; AppError unauthenticated (same answer for unknown e-mail and wrong password)
+ */
+export async function signIn(
+  db: Db,
+  attempt: { email: string; password: string; ip: string },
+  now = new Date(),
+): Promise<{ accountId: string; isVerified: boolean }> {
+  const limit = { max: LOGIN_RATE_MAX, windowMs: LOGIN_RATE_WINDOW_MS };
+  await hitRateLimits(
+    db,
+    [
+      { key: rateLimitKey.loginAddress(attempt.ip), limit, message: TOO_MANY_SIGN_INS },
+      { key: rateLimitKey.loginAccount(attempt.email), limit, message: TOO_MANY_SIGN_INS },
+    ],
+    now,
+  );
+  const accountId = await checkPassword(db, attempt.email, attempt.password);
+  await clearRateLimit(db, rateLimitKey.loginAccount(attempt.email));
+  const found = await findAccountWithClaims(db, accountId);
+  return { accountId, isVerified: Boolean(found?.account.emailVerifiedAt) };
+}
+
 /** Issues a single-use sign-on code for an account, valid SSO_CODE_TTL_S seconds. */
 export async function issueSsoCode(db: Db, accountId: string, now = new Date()): Promise<string> {
-  const code = crypto.randomBytes(32).toString('base64url');
+  const code = newSecretToken();
   await insertSsoCode(db, sha256(code), accountId, new Date(now.getTime() + SSO_CODE_TTL_S * 1000));
+  // Housekeeping now and then: codes are useless a minute after they were made.
+  if (Math.random() < 0.05) await deleteExpiredSsoCodes(db, new Date(now.getTime() - 3_600_000));
   return code;
 }
 
+const NO_ROLE = 'Your account has no role yet. Please contact support.';
+
 /**
- * Exchanges a sign-on code for an access token. Login needs the user-role claim (001 §4 Session).
- * @throws AppError unauthenticated when the code is unknown, used or expired, or the account has no role
+ * Signs an access token for an account. Login needs the user-role claim (001 §4 Session).
+ * @param actor the admin acting as this account (impersonation)
+ * @throws AppError unauthenticated when the account is gone or has no role claim
  */
-export async function exchangeSsoCode(
+export async function issueToken(
   db: Db,
   tokens: TokenSigner,
-  code: string,
-): Promise<{ accessToken: string; expiresAt: number }> {
+  accountId: string,
+  actor: Actor | null = null,
+): Promise<TokenResponse> {
+  const found = await findAccountWithClaims(db, accountId);
+  if (!found) throw new AppError('unauthenticated', MESSAGES.accountNotFound);
+  if (!found.claims.some((c) => c.type === CLAIM.role)) throw new AppError('unauthenticated', NO_ROLE);
+  const nowS = Math.floor(Date.now() / 1000);
+  const { token, exp } = await tokens.sign(
+    {
+      subject: found.account.id,
+      displayName: found.account.displayName,
+      email: found.account.email,
+      picture: found.account.picture,
+    },
+    nowS,
+    { actor },
+  );
+  return { accessToken: token, expiresAt: exp, expiresIn: exp - nowS };
+}
+
+/**
+ * Exchanges a sign-on code for an access token (001 §2 entry guard, query `s`).
+ * @throws AppError unauthenticated when the code is unknown, used or expired, or the account has no role
+ */
+export async function exchangeSsoCode(db: Db, tokens: TokenSigner, code: string): Promise<TokenResponse> {
   const accountId = await consumeSsoCode(db, sha256(code), new Date());
   if (!accountId)
     throw new AppError(
       'unauthenticated',
       'This sign-in link has expired or was already used. Please log in again.',
     );
-  const found = await findAccountWithClaims(db, accountId);
-  if (!found) throw new AppError('unauthenticated', MESSAGES.accountNotFound);
-  if (!found.claims.some((c) => c.type === CLAIM.role)) {
-    throw new AppError('unauthenticated', 'Your account has no role yet. Please contact support.');
-  }
-  const { token, exp } = await tokens.sign({
-    subject: found.account.id,
-    displayName: found.account.displayName,
-    email: found.account.email,
-    picture: found.account.picture,
-  });
-  return { accessToken: token, expiresAt: exp };
+  return issueToken(db, tokens, accountId);
 }
 
 /**
- * The address to return to after sign-in: only this site's own addresses (no open redirect).
- * @param target `redirect` from the query; relative paths or absolute URLs under publicBaseUrl
+ * A fresh token for the caller's valid one (001 §4: the timer re-logs in before expiry). The role claim
+ * is checked again, and while impersonating, that the admin may still act as others.
+ * @throws AppError unauthenticated when signed out, or the role (or the admin's right) is gone
  */
-export function safeRedirect(target: string | undefined, publicBaseUrl: string): string {
+export async function refreshToken(db: Db, tokens: TokenSigner, session: Session): Promise<TokenResponse> {
+  if (!session.identity || !session.accountId)
+    throw new AppError('unauthenticated', 'Please log in to continue.');
+  return issueToken(db, tokens, session.accountId, session.actor);
+}
+
+/**
+ * A single-sign-on code for the exercise area (001 §2 /exercises). Not while impersonating: the range UI
+ * would get a plain session of the other user, without the record of who acts.
+ * @throws AppError conflict while impersonating
+ */
+export async function issueExerciseAreaCode(db: Db, session: Session): Promise<{ code: string }> {
+  if (session.actor)
+    throw new AppError('conflict', 'Stop acting as another user before opening the exercise area.');
+  return { code: await issueSsoCode(db, session.accountId!) };
+}
+
+/**
+ * An admin starts acting as another user (001 §4 Impersonation): a token of that user that names the
+ * admin in `act`. Not as oneself, not from inside an impersonation, and not as someone who may
+ * impersonate too (an admin gains nothing that way, and it would hide who acted).
+ * @throws AppError not_found, conflict, or unauthenticated when the user has no role (cannot log in)
+ */
+export async function impersonate(
+  db: Db,
+  tokens: TokenSigner,
+  session: Session,
+  targetId: string,
+): Promise<TokenResponse> {
+  if (session.actor) throw new AppError('conflict', 'You are already acting as another user.');
+  if (targetId === session.accountId) throw new AppError('conflict', 'You cannot act as yourself.');
+  const target = await findAccountWithClaims(db, targetId);
+  if (!target) throw new AppError('not_found', 'There is no such user.');
+  if (derivePermissions(target.claims, true).CanImpersonate)
+    throw new AppError('conflict', 'You cannot act as another user who may act as others.');
+  if (!target.claims.some((c) => c.type === CLAIM.role))
+    throw new AppError('conflict', 'This user has no role, so they cannot sign in.');
+  const identity = session.identity!;
+  return issueToken(db, tokens, targetId, {
+    subject: session.accountId!,
+    displayName: identity.displayName,
+    email: identity.email,
+  });
+}
+
+/** Whether the admin named in an impersonated token may still act as others. */
+export async function mayStillImpersonate(db: Db, actorId: string): Promise<boolean> {
+  const admin = await findAccountWithClaims(db, actorId);
+  return Boolean(admin && derivePermissions(admin.claims, true).CanImpersonate);
+}
+
+/**
+ * The address to return to after sign-in: only this site's own addresses, or the exercise area's
+ * (001 §2 /login sends those), never another site (no open redirect).
+ * @param target `redirect` from the query; a path, or an absolute URL under publicBaseUrl or an allowed origin
+ * @param allowedOrigins other sites that may receive the user (the range UI); kept absolute
+ * @returns a path for this site, or an absolute URL of an allowed origin; '/' for anything else
+ */
+export function safeRedirect(
+  target: string | undefined,
+  publicBaseUrl: string,
+  allowedOrigins: readonly string[] = [],
+): string {
   if (!target) return '/';
-  if (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')) return target;
+  const hasControlOrBackslash = [...target].some((c) => c.charCodeAt(0) < 0x20 || c === '\\');
+  if (/^\/(?![/\\])/.test(target) && !hasControlOrBackslash) return target;
   try {
     const url = new URL(target);
-    const base = new URL(publicBaseUrl);
-    if (url.origin === base.origin) return url.pathname + url.search + url.hash;
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return '/';
+    if (url.username || url.password) return '/';
+    if (url.origin === new URL(publicBaseUrl).origin) return url.pathname + url.search + url.hash;
+    if (allowedOrigins.some((origin) => new URL(origin).origin === url.origin)) return url.toString();
   } catch {
     // not a URL
   }
   return '/';
+}
+
+/** Unread messages of the account menu (001 §2 Header, §3 Message), newest first. */
+export async function listMessages(db: Db, accountId: string): Promise<AccountMessage[]> {
+  return listUnreadMessages(db, accountId, 50);
+}
+
+/** Marks a message read. @throws AppError not_found when it is not the caller's */
+export async function readMessage(db: Db, accountId: string, id: string): Promise<void> {
+  if (!(await markMessageRead(db, accountId, id, new Date())))
+    throw new AppError('not_found', 'This message does not exist.');
+}
+
+/**
+ * Adds a message to an account's menu (e.g. "You were invited to a course"). Other areas may call it.
+ * @param link a path in the portal, or null
+ */
+export function addAccountMessage(
+  db: Db,
+  message: { accountId: string; message: string; link: string | null },
+): Promise<string> {
+  return insertMessage(db, message);
+}
+
+/** The caller's claims in effect (001 §7 Entitlement client "List claims"). */
+export function listClaims(session: Session): { claims: Claim[] } {
+  if (!session.identity) throw new AppError('unauthenticated', 'Please log in to continue.');
+  return { claims: session.claims };
 }

@@ -1,11 +1,20 @@
-/** Sign-in against a real database: login page, single-use codes, tokens, redirects, rate limit. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * Sign-in against a real database: login page, single-use codes, tokens and their keys, redirects, rate
+ * limits per address and per account, refresh, single sign-on into the exercise area, the session.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { MESSAGES } from '@portal/shared/errors';
 import type { Role } from '@portal/shared/enums';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { PASSWORD, bearer, createAccounts } from '../../testing/fixtures.js';
-import { safeRedirect } from './identity.service.js';
+import { eq } from 'drizzle-orm';
+import { decodeProtectedHeader } from 'jose';
+import { LOGIN_RATE_MAX, LOGIN_RATE_WINDOW_MS } from '@portal/shared/limits';
+import { rateLimitBucket } from '../../db/schema/identity.js';
+import { insertAccount, insertClaims } from './identity.repository.js';
+import { addAccountMessage, issueSsoCode, safeRedirect } from './identity.service.js';
+import { KEY_RETIREMENT_DELAY_MS, createTokenSigner } from './tokens.js';
 
 let ctx: TestContext;
 let accounts: Record<Role, string>;
@@ -87,6 +96,18 @@ describe('sign-in page', () => {
     expect(safeRedirect('http://localhost:3000/courseware?a=1', 'http://localhost:3000')).toBe(
       '/courseware?a=1',
     );
+    expect(safeRedirect('javascript:alert(1)', 'http://localhost:3000')).toBe('/');
+    expect(
+      safeRedirect('https://user@range.example.edu/', 'http://localhost:3000', ['https://range.example.edu']),
+    ).toBe('/');
+    expect(
+      safeRedirect('https://range.example.edu/x?y=1', 'http://localhost:3000', ['https://range.example.edu']),
+    ).toBe('https://range.example.edu/x?y=1');
+    expect(
+      safeRedirect('https://range.example.edu.evil.com/', 'http://localhost:3000', [
+        'https://range.example.edu',
+      ]),
+    ).toBe('/');
     const res = await login(
       { email: 'faculty@test.example.edu', password: PASSWORD, redirect: 'https://evil.example.com/' },
       '10.0.0.4',
@@ -159,3 +180,306 @@ describe('access tokens', () => {
     ).toBe(400);
   });
 });
+
+describe('rate limits kept in the database', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('slows guesses at one account from many addresses, and lets its owner in after the window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await login(
+        { email: 'faculty@test.example.edu', password: `guess-${i}` },
+        `10.1.0.${i + 1}`,
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    // Even the right password waits for the window: guesses cannot be tested while it lasts.
+    const owner = await login({ email: 'faculty@test.example.edu', password: PASSWORD }, '10.1.1.1');
+    expect(owner.statusCode).toBe(429);
+    expect(Number(owner.headers['retry-after'])).toBeGreaterThan(0);
+    expect(owner.body).toContain('Too many sign-in attempts');
+
+    vi.setSystemTime(Date.now() + LOGIN_RATE_WINDOW_MS + 1000);
+    const later = await login({ email: 'Faculty@Test.Example.edu', password: PASSWORD }, '10.1.1.1');
+    expect(later.statusCode).toBe(303);
+  });
+
+  it('does not let an untrusted client pick its address with X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: '10.4.0.1',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': `203.0.113.${i + 1}`,
+        },
+        payload: new URLSearchParams({ email: `nobody-${i}@test.example.edu`, password: 'x' }).toString(),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('counts in the shared table, so a second instance sees the same attempts', async () => {
+    const [row] = await ctx.database.db
+      .select()
+      .from(rateLimitBucket)
+      .where(eq(rateLimitBucket.key, 'login:address:10.0.0.9'));
+    expect(row!.count).toBeGreaterThan(LOGIN_RATE_MAX);
+  });
+
+  it('clears the account count after a right password', async () => {
+    await login({ email: 'contenteditor@test.example.edu', password: 'wrong-1' }, '10.2.0.1');
+    await login({ email: 'contenteditor@test.example.edu', password: PASSWORD }, '10.2.0.2');
+    const rows = await ctx.database.db
+      .select()
+      .from(rateLimitBucket)
+      .where(eq(rateLimitBucket.key, 'login:account:contenteditor@test.example.edu'));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('signing keys', () => {
+  const session = (token: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/session',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const sign = async () =>
+    (
+      await ctx.app.tokens.sign({
+        subject: accounts.faculty,
+        displayName: 'F',
+        email: 'f@x.edu',
+        picture: null,
+      })
+    ).token;
+
+  it('names its key in the header and keeps old tokens valid across a rotation', async () => {
+    const before = await sign();
+    const kidBefore = decodeProtectedHeader(before).kid;
+    expect(kidBefore).toMatch(/^k-/);
+    const admin = await bearer(ctx.app, accounts.admin);
+    const rotated = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/signing-keys/rotate',
+      headers: admin,
+    });
+    expect(rotated.statusCode).toBe(200);
+    const keys = rotated.json().items as { kid: string; isSigning: boolean; retiresAt: string | null }[];
+    expect(keys.filter((k) => k.isSigning)).toHaveLength(1);
+    expect(keys.find((k) => k.kid === kidBefore)!.retiresAt).not.toBeNull();
+    expect(JSON.stringify(keys)).not.toContain('secret');
+
+    const after = await sign();
+    expect(decodeProtectedHeader(after).kid).not.toBe(kidBefore);
+    expect((await session(before)).statusCode).toBe(200);
+    expect((await session(after)).statusCode).toBe(200);
+  });
+
+  it('shares keys between instances and refuses a retired key', async () => {
+    const other = await createTokenSigner(ctx.database.db, undefined);
+    const fromOther = await other.sign({
+      subject: accounts.faculty,
+      displayName: 'F',
+      email: 'f',
+      picture: null,
+    });
+    expect((await session(fromOther.token)).statusCode).toBe(200);
+
+    const old = await sign();
+    await ctx.app.tokens.rotate(new Date(Date.now() - KEY_RETIREMENT_DELAY_MS - 1000));
+    const res = await session(old);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('The access token is not valid.');
+  });
+
+  it('refuses a token naming an unknown key, and rotation when the key comes from JWT_SECRET', async () => {
+    const good = await sign();
+    const [, p, sig] = good.split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: 'k-nope' })).toString(
+      'base64url',
+    );
+    expect((await session(`${header}.${p}.${sig}`)).statusCode).toBe(401);
+
+    const secret = 'an-environment-secret-of-32-characters!';
+    const env = await createTokenSigner(ctx.database.db, secret, ['the-previous-environment-secret-32chars']);
+    await expect(env.rotate()).rejects.toMatchObject({ code: 'conflict' });
+    const prev = await createTokenSigner(ctx.database.db, 'the-previous-environment-secret-32chars');
+    const signedBefore = await prev.sign({
+      subject: accounts.faculty,
+      displayName: 'F',
+      email: 'f',
+      picture: null,
+    });
+    expect((await env.verify(signedBefore.token)).subject).toBe(accounts.faculty);
+    // Database keys still verify after switching to JWT_SECRET.
+    expect((await env.verify(await sign())).subject).toBe(accounts.faculty);
+  });
+});
+
+describe('refresh, single sign-on and the session', () => {
+  it('refreshes a valid token and checks the role claim again', async () => {
+    const auth = await bearer(ctx.app, accounts.student);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: auth });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.expiresIn).toBe(3600);
+    expect(body.accessToken).not.toBe(auth.authorization.slice(7));
+
+    const noRole = await createAccount('norole@test.example.edu', []);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: await bearer(ctx.app, noRole),
+    });
+    expect(refused.statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/refresh' })).statusCode).toBe(401);
+  });
+
+  it('refuses to refresh an expired token', async () => {
+    const { token } = await ctx.app.tokens.sign(
+      { subject: accounts.faculty, displayName: 'F', email: 'f', picture: null },
+      Math.floor(Date.now() / 1000) - 7200,
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('jwt expired');
+  });
+
+  it('gives a single-use code for the exercise area to those who may view it', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sso',
+      headers: await bearer(ctx.app, accounts.faculty),
+    });
+    expect(res.statusCode).toBe(200);
+    const { code } = res.json();
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { code } });
+    expect(first.statusCode).toBe(200);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { code } });
+    expect(again.statusCode).toBe(401);
+
+    const student = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sso',
+      headers: await bearer(ctx.app, accounts.student),
+    });
+    expect(student.statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/sso' })).statusCode).toBe(401);
+  });
+
+  it('refuses a code after its minute', async () => {
+    const code = await issueSsoCode(ctx.database.db, accounts.faculty, new Date(Date.now() - 61_000));
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { code } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lists the claims in effect, role claims expanded', async () => {
+    const id = await createAccount('onlyrole@test.example.edu', [{ type: 'role', value: 'faculty' }]);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/claims',
+      headers: await bearer(ctx.app, id),
+    });
+    expect(res.statusCode).toBe(200);
+    const claims = res.json().claims as { type: string; value: string }[];
+    expect(claims).toContainEqual({ type: 'role', value: 'faculty' });
+    expect(claims).toContainEqual({ type: 'product', value: 'courseware' });
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/session',
+      headers: await bearer(ctx.app, id),
+    });
+    expect(session.json().permissions.CanViewFiles).toBe(true);
+    expect(session.json().impersonator).toBeNull();
+  });
+
+  it('lists the account messages and marks one read, only for its owner', async () => {
+    const id = await addAccountMessage(ctx.database.db, {
+      accountId: accounts.faculty,
+      message: 'You were invited to the course Network Security.',
+      link: '/courseware/network-security',
+    });
+    const auth = await bearer(ctx.app, accounts.faculty);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/messages', headers: auth });
+    expect(list.json().items).toEqual([
+      {
+        id,
+        message: 'You were invited to the course Network Security.',
+        link: '/courseware/network-security',
+      },
+    ]);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/messages/${id}/read`,
+      headers: await bearer(ctx.app, accounts.student),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const read = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/messages/${id}/read`,
+      headers: auth,
+    });
+    expect(read.statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/messages', headers: auth })).json().items,
+    ).toEqual([]);
+  });
+
+  it('takes error reports from the browser', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/client-errors',
+      payload: {
+        code: 'internal',
+        message: 'Something broke.',
+        url: 'http://localhost/courseware',
+        status: 500,
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: { code: 1 } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('sign-in redirects', () => {
+  it('returns to the exercise area with an absolute address', async () => {
+    const res = await login(
+      { email: 'faculty@test.example.edu', password: PASSWORD, redirect: 'https://range.example.edu/start' },
+      '10.3.0.1',
+    );
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location as string).toMatch(/^https:\/\/range\.example\.edu\/start\?s=/);
+  });
+
+  it('keeps the back link on this site', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/auth/login?referrer=${encodeURIComponent('//evil.example.com/')}`,
+    });
+    expect(res.body).not.toContain('evil.example.com');
+  });
+});
+
+async function createAccount(email: string, claims: { type: string; value: string }[]): Promise<string> {
+  const row = await insertAccount(ctx.database.db, {
+    email,
+    displayName: email,
+    passwordHash: null,
+    verified: true,
+  });
+  await insertClaims(ctx.database.db, row.id, claims);
+  return row.id;
+}

@@ -1,58 +1,226 @@
 /**
- * Access tokens (DESIGN.md "Sign-in"): HS256 JWTs of one hour carrying subject, displayName, email,
- * picture, provider and exp. The key comes from JWT_SECRET, or is generated once and kept in the
- * database, so every instance signs and verifies alike.
+ * Access tokens (DESIGN.md "Sign-in", issue 5): HS256 JWTs of one hour carrying subject, displayName,
+ * email, picture, provider and exp, and `act` (the admin) while impersonating (001 §4).
+ *
+ * Keys: each token names its key in the header (`kid`). By default the keys live in the table
+ * `signing_key` (in the data directory's database, shared by every instance): the newest active key
+ * signs, and older keys keep verifying until they retire, so `rotate()` signs no one out. With
+ * JWT_SECRET the key comes from the environment instead (JWT_SECRET_PREVIOUS keeps earlier values
+ * verifying); the database keys still verify until they retire, so switching signs no one out either.
+ *
+ * Every instance caches the keys and reloads them after KEY_CACHE_MS, or at once (at most every
+ * UNKNOWN_KID_RELOAD_MS) when a token names a key it does not know — another instance rotated.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { SignJWT, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '@portal/shared/errors';
 import { ACCESS_TOKEN_TTL_S } from '@portal/shared/limits';
-import type { Identity } from '@portal/shared/schemas/identity';
+import type { Actor, Identity } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
-import { setting } from '../../db/schema/identity.js';
+import {
+  deleteRetiredSigningKeys,
+  findLegacyJwtSecret,
+  insertSigningKey,
+  listUsableSigningKeys,
+  retireSigningKeys,
+  type SigningKeyRow,
+} from './identity.repository.js';
 
+/** The fixed provider identifier of our own tokens (001 §4 Session). */
 export const TOKEN_PROVIDER = 'portal';
 const ISSUER = 'range-portal';
-const KEY_SETTING = 'jwt-secret';
+const ALGORITHM = 'HS256';
+/** Key id of the key that signed tokens before keys had ids; tokens without `kid` name it. */
+const LEGACY_KID = 'legacy';
+const KEY_CACHE_MS = 60_000;
+const UNKNOWN_KID_RELOAD_MS = 5_000;
+/**
+ * A rotated-out key still verifies for one token lifetime plus the time other instances may keep
+ * signing with it before their cache reloads, with a margin.
+ */
+export const KEY_RETIREMENT_DELAY_MS = (ACCESS_TOKEN_TTL_S + 300) * 1000;
 
-export interface TokenSigner {
-  sign(identity: Omit<Identity, 'exp' | 'provider'>, nowS?: number): Promise<{ token: string; exp: number }>;
-  /** @throws AppError unauthenticated for any token that is forged, expired or malformed */
-  verify(token: string): Promise<Identity>;
+/** A verified token: the identity it carries and, while impersonating, the admin acting. */
+export type VerifiedToken = Identity & { actor: Actor | null };
+
+export interface SigningKeyInfo {
+  kid: string;
+  source: 'database' | 'environment';
+  createdAt: string | null;
+  retiresAt: string | null;
+  isSigning: boolean;
 }
 
-/** Loads (or creates once) the signing key and returns a signer. */
-export async function createTokenSigner(db: Db, secret: string | undefined): Promise<TokenSigner> {
-  let keyText = secret;
-  if (!keyText) {
-    const fresh = crypto.randomBytes(48).toString('base64url');
-    await db.insert(setting).values({ key: KEY_SETTING, value: fresh }).onConflictDoNothing();
-    const [row] = await db.select().from(setting).where(eq(setting.key, KEY_SETTING));
-    keyText = row!.value;
-  }
-  const key = new TextEncoder().encode(keyText);
+export interface TokenSigner {
+  /**
+   * Signs a token valid ACCESS_TOKEN_TTL_S seconds from `nowS`.
+   * @param options.actor the admin acting as this user (impersonation)
+   */
+  sign(
+    identity: Omit<Identity, 'exp' | 'provider'>,
+    nowS?: number,
+    options?: { actor?: Actor | null },
+  ): Promise<{ token: string; exp: number }>;
+  /** @throws AppError unauthenticated for any token that is forged, expired, retired or malformed ('jwt expired' when expired) */
+  verify(token: string): Promise<VerifiedToken>;
+  /**
+   * Makes a new key the signing key; the keys before it retire after KEY_RETIREMENT_DELAY_MS.
+   * @throws AppError conflict when the key comes from JWT_SECRET (rotate that in the environment)
+   */
+  rotate(now?: Date): Promise<{ kid: string }>;
+  /** The keys that verify, without their secrets. */
+  list(): Promise<SigningKeyInfo[]>;
+}
+
+interface LoadedKey {
+  kid: string;
+  key: Uint8Array;
+  source: 'database' | 'environment';
+  createdAt: Date | null;
+  retiredAt: Date | null;
+}
+
+const encode = (secret: string) => new TextEncoder().encode(secret);
+const envKid = (secret: string) =>
+  `env-${crypto.createHash('sha256').update(secret).digest('base64url').slice(0, 16)}`;
+const newSecret = () => crypto.randomBytes(48).toString('base64url');
+const newKid = () => `k-${crypto.randomBytes(9).toString('base64url')}`;
+
+function fromRow(row: SigningKeyRow): LoadedKey {
   return {
-    async sign(identity, nowS = Math.floor(Date.now() / 1000)) {
+    kid: row.kid,
+    key: encode(row.secret),
+    source: 'database',
+    createdAt: row.createdAt,
+    retiredAt: row.retiredAt,
+  };
+}
+
+function refused(message = 'The access token is not valid.'): AppError {
+  return new AppError('unauthenticated', message);
+}
+
+/**
+ * Loads the keys (creating the first database key when there is none and no JWT_SECRET) and returns a
+ * signer. A key the old single-key setting held is adopted as the `legacy` key.
+ */
+export async function createTokenSigner(
+  db: Db,
+  secret: string | undefined,
+  previousSecrets: readonly string[] = [],
+): Promise<TokenSigner> {
+  const envKeys: LoadedKey[] = secret
+    ? [secret, ...previousSecrets].map((s) => ({
+        kid: envKid(s),
+        key: encode(s),
+        source: 'environment' as const,
+        createdAt: null,
+        retiredAt: null,
+      }))
+    : [];
+
+  let keys = new Map<string, LoadedKey>();
+  let loadedAt = 0;
+  let lastUnknownReload = 0;
+
+  async function load(now = new Date()): Promise<void> {
+    let rows = await listUsableSigningKeys(db, now);
+    if (rows.length === 0 && !secret) {
+      // First start: adopt the key of the old single-key setting (so its tokens stay valid), else make one.
+      const legacy = await findLegacyJwtSecret(db);
+      await insertSigningKey(
+        db,
+        legacy ? { kid: LEGACY_KID, secret: legacy } : { kid: newKid(), secret: newSecret() },
+      );
+      rows = await listUsableSigningKeys(db, now);
+    }
+    const next = new Map<string, LoadedKey>();
+    for (const row of rows) next.set(row.kid, fromRow(row));
+    for (const key of envKeys) next.set(key.kid, key);
+    keys = next;
+    loadedAt = Date.now();
+  }
+
+  async function fresh(): Promise<Map<string, LoadedKey>> {
+    if (Date.now() - loadedAt > KEY_CACHE_MS) await load();
+    return keys;
+  }
+
+  /** With JWT_SECRET its key signs; otherwise the newest active database key. */
+  async function signingKey(): Promise<LoadedKey> {
+    if (envKeys[0]) return envKeys[0];
+    const all = [...(await fresh()).values()].filter((k) => k.source === 'database' && !k.retiredAt);
+    all.sort(
+      (a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0) || a.kid.localeCompare(b.kid),
+    );
+    if (!all[0]) {
+      await load();
+      return signingKey();
+    }
+    return all[0];
+  }
+
+  async function keyFor(kid: string): Promise<LoadedKey | undefined> {
+    let found = (await fresh()).get(kid);
+    if (!found && Date.now() - lastUnknownReload > UNKNOWN_KID_RELOAD_MS) {
+      lastUnknownReload = Date.now();
+      await load();
+      found = keys.get(kid);
+    }
+    if (found?.retiredAt && found.retiredAt.getTime() <= Date.now()) return undefined;
+    return found;
+  }
+
+  await load();
+
+  return {
+    async sign(identity, nowS = Math.floor(Date.now() / 1000), options = {}) {
+      const key = await signingKey();
       const exp = nowS + ACCESS_TOKEN_TTL_S;
-      const token = await new SignJWT({
+      const payload: Record<string, unknown> = {
         displayName: identity.displayName,
         email: identity.email,
         picture: identity.picture,
         provider: TOKEN_PROVIDER,
-      })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      };
+      if (options.actor) {
+        payload.act = {
+          sub: options.actor.subject,
+          displayName: options.actor.displayName,
+          email: options.actor.email,
+        };
+      }
+      const token = await new SignJWT(payload)
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', kid: key.kid })
         .setSubject(identity.subject)
         .setIssuer(ISSUER)
         .setIssuedAt(nowS)
         .setExpirationTime(exp)
-        .sign(key);
+        .sign(key.key);
       return { token, exp };
     },
+
     async verify(token) {
+      let kid: string;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        const header = decodeProtectedHeader(token);
+        // Only our algorithm: refuses `alg: none` and key-confusion tricks before any key is touched.
+        if (header.alg !== ALGORITHM) throw refused();
+        kid = typeof header.kid === 'string' ? header.kid : LEGACY_KID;
+      } catch {
+        throw refused();
+      }
+      if (kid.length > 64) throw refused();
+      const key = await keyFor(kid);
+      if (!key) throw refused();
+      try {
+        const { payload } = await jwtVerify(token, key.key, { algorithms: [ALGORITHM], issuer: ISSUER });
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('incomplete');
+        const act = payload.act as Record<string, unknown> | undefined;
+        const actor =
+          act && typeof act === 'object' && typeof act.sub === 'string'
+            ? { subject: act.sub, displayName: String(act.displayName ?? ''), email: String(act.email ?? '') }
+            : null;
         return {
           subject: payload.sub,
           displayName: String(payload.displayName ?? ''),
@@ -60,11 +228,40 @@ export async function createTokenSigner(db: Db, secret: string | undefined): Pro
           picture: typeof payload.picture === 'string' ? payload.picture : null,
           provider: String(payload.provider ?? TOKEN_PROVIDER),
           exp: payload.exp,
+          actor,
         };
       } catch (error) {
-        const expired = error instanceof joseErrors.JWTExpired;
-        throw new AppError('unauthenticated', expired ? 'jwt expired' : 'The access token is not valid.');
+        throw refused(error instanceof joseErrors.JWTExpired ? 'jwt expired' : undefined);
       }
+    },
+
+    async rotate(now = new Date()) {
+      if (secret) {
+        throw new AppError(
+          'conflict',
+          'The signing key comes from JWT_SECRET: set JWT_SECRET_PREVIOUS to the old value and JWT_SECRET to a new one.',
+        );
+      }
+      const kid = newKid();
+      await db.transaction(async (tx) => {
+        await retireSigningKeys(tx, new Date(now.getTime() + KEY_RETIREMENT_DELAY_MS));
+        await insertSigningKey(tx, { kid, secret: newSecret() }, now);
+        await deleteRetiredSigningKeys(tx, now);
+      });
+      await load(now);
+      return { kid };
+    },
+
+    async list() {
+      await load();
+      const signing = await signingKey();
+      return [...keys.values()].map((k) => ({
+        kid: k.kid,
+        source: k.source,
+        createdAt: k.createdAt?.toISOString() ?? null,
+        retiresAt: k.retiredAt?.toISOString() ?? null,
+        isSigning: k.kid === signing.kid,
+      }));
     },
   };
 }

@@ -2,8 +2,13 @@
  * Outgoing e-mail (DESIGN.md): a message is written to the outbox in the caller's transaction and
  * delivered later by the outbox worker (over SMTP when SMTP_URL is set, else logged), with retries.
  */
+import { z } from 'zod';
+import type { OutboxResponse, OutboxStatus } from '@portal/shared/schemas/mail';
 import type { Db } from '../../db/client.js';
+import { isoTimestamp } from '../../db/rows.js';
 import { outbox } from '../../db/schema/files.js';
+import { decodePageToken, encodePageToken } from '../../lib/page-token.js';
+import { listMessages } from './mail.repository.js';
 
 export interface MailAttachment {
   filename: string;
@@ -36,4 +41,46 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
     })
     .returning({ id: outbox.id });
   return row!.id;
+}
+
+const CursorSchema = z.object({ id: z.uuid() });
+const OUTBOX_PAGE_SIZE = 50;
+
+/**
+ * Outgoing messages for admins, newest first, 50 a page (DESIGN.md: the outbox is shown to admins).
+ * Attachments are listed without their bytes.
+ * @param query.to only messages to this address (any case)
+ */
+export async function listOutbox(
+  db: Db,
+  query: { to?: string; status?: OutboxStatus; pageToken?: string },
+): Promise<OutboxResponse> {
+  const afterId = decodePageToken(query.pageToken, CursorSchema)?.id;
+  const rows = await listMessages(db, {
+    to: query.to || undefined,
+    status: query.status,
+    afterId,
+    limit: OUTBOX_PAGE_SIZE + 1,
+  });
+  const page = rows.slice(0, OUTBOX_PAGE_SIZE);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      attachments: (r.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: Buffer.from(a.base64, 'base64').length,
+      })),
+      status: r.status as OutboxStatus,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      createdAt: isoTimestamp(r.createdAt),
+      sentAt: r.sentAt ? isoTimestamp(r.sentAt) : null,
+    })),
+    nextPageToken: rows.length > OUTBOX_PAGE_SIZE ? encodePageToken({ id: page.at(-1)!.id }) : null,
+  };
 }

@@ -1,31 +1,52 @@
 /**
  * The entry guard of the main layout (001 §2 "Entry guard"), run as the layout route's loader:
- * - query `s`: exchange the single-sign-on code for an access token, remove `s`, and re-enter;
- * - a digits-only query `v` is stripped from the address;
- * - with a token, the session (identity and permission flags) is loaded before anything renders.
+ * - query `s`: log in by single sign-on with that code, remove `s` from the address, and re-enter;
+ * - otherwise query `t`: store it as the bearer token, try to log in, and remove it;
+ * - otherwise, when not logged in, a silent login: the stored token, if any, is checked (001 §4 login);
+ * - a digits-only query `v` is stripped from the address.
+ * The session (identity and permission flags) is thus loaded before anything renders.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { exchangeSsoCode } from '../../features/identity/api/exchange-sso-code';
-import { getAccessToken, setAccessToken } from '../../lib/auth-token';
+import {
+  clearAccessToken,
+  decodeJwtPayload,
+  getAccessToken,
+  setAccessToken,
+  setAccessTokenFromJwt,
+} from '../../lib/auth-token';
 import { reportError } from '../../lib/error-reporting';
-import { sessionQueryOptions } from '../../lib/session';
+import { bindSession, login } from '../../lib/session';
 
 function addressOf(url: URL): string {
   return url.pathname + url.search + url.hash;
 }
 
-/** Creates the guard loader for one query client. */
+/** Creates the guard loader for one query client (and ties the session to it). */
 export function createEntryGuard(queryClient: QueryClient) {
+  bindSession(queryClient);
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const code = url.searchParams.get('s');
+    const bearer = url.searchParams.get('t');
     if (code !== null) {
       url.searchParams.delete('s');
       try {
-        setAccessToken(await exchangeSsoCode(code));
+        const token = await exchangeSsoCode(code);
+        clearAccessToken(); // a new sign-in: no earlier session (or kept impersonation) stays
+        setAccessToken(token);
+        await login(queryClient);
       } catch (error) {
         reportError(error);
+      }
+      return redirect(addressOf(url));
+    }
+    if (bearer !== null) {
+      url.searchParams.delete('t');
+      if (decodeJwtPayload(bearer)) {
+        clearAccessToken();
+        if (setAccessTokenFromJwt(bearer)) await login(queryClient);
       }
       return redirect(addressOf(url));
     }
@@ -34,19 +55,12 @@ export function createEntryGuard(queryClient: QueryClient) {
       url.searchParams.delete('v');
       return redirect(addressOf(url));
     }
-    const token = getAccessToken();
-    if (token) {
-      try {
-        await queryClient.ensureQueryData(sessionQueryOptions(token));
-      } catch {
-        // Reported by the query cache; a 401 has already ended the session.
-      }
-    }
+    if (getAccessToken()) await login(queryClient);
     return null;
   };
 }
 
 /** The guard runs again only when the address carries something for it. */
 export function shouldRunEntryGuard({ nextUrl }: ShouldRevalidateFunctionArgs): boolean {
-  return nextUrl.searchParams.has('s') || nextUrl.searchParams.has('v');
+  return ['s', 't', 'v'].some((key) => nextUrl.searchParams.has(key));
 }

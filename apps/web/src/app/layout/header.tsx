@@ -1,4 +1,3 @@
-import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -10,24 +9,22 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoginButton } from '../../components/login-button';
 import { paths } from '../../config/paths';
-import { AccountMenu, IdentityAvatar } from '../../features/identity/components/account-menu';
+import { AccountDrawerSection, AccountMenu } from '../../features/identity/components/account-menu';
 import { useEnv } from '../../lib/env';
 import { useSession } from '../../lib/session';
 import { headerLinks, isCurrentLink } from './nav-links';
 
 /**
- * The site header (001 §2 Header): the logo linking home, the flag-gated links, and Login when signed
- * out or the account menu when signed in. Below the `md` breakpoint the links move into a hamburger
- * menu (a drawer) with the same entries. No props.
+ * The site header (001 §2 Header): the logo linking home, the flag-gated links (and Exercises when
+ * logged in), and Login when signed out or the account menu when signed in. Below the `md` breakpoint
+ * the links move into a hamburger menu (a drawer) with the same entries. No props.
  */
 export function Header() {
   const env = useEnv();
@@ -35,7 +32,7 @@ export function Header() {
   const location = useLocation();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const drawerId = useId();
-  const links = headerLinks(env);
+  const links = headerLinks(env, session.isLoggedIn);
   const closeDrawer = () => setIsDrawerOpen(false);
 
   return (
@@ -121,29 +118,7 @@ export function Header() {
         <Divider />
         <Box sx={{ p: 2 }}>
           {session.isLoggedIn && session.identity ? (
-            <>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
-                <IdentityAvatar identity={session.identity} />
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600 }} noWrap>
-                    {session.identity.displayName}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary" noWrap>
-                    {session.identity.email}
-                  </Typography>
-                </Box>
-              </Box>
-              <List disablePadding>
-                <ListItem disablePadding>
-                  <ListItemButton component={RouterLink} to={paths.logout} onClick={closeDrawer}>
-                    <ListItemIcon>
-                      <LogoutIcon fontSize="small" />
-                    </ListItemIcon>
-                    <ListItemText primary="Logout" />
-                  </ListItemButton>
-                </ListItem>
-              </List>
-            </>
+            <AccountDrawerSection identity={session.identity} onNavigate={closeDrawer} />
           ) : (
             <LoginButton fullWidth onClick={closeDrawer} />
           )}

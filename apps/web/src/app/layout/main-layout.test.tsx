@@ -42,8 +42,10 @@ describe('shell', () => {
       'POST /api/v1/auth/token': () => ({
         accessToken: 'fresh-token',
         expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        expiresIn: 3600,
       }),
       'GET /api/v1/auth/session': () => session,
+      'GET /api/v1/auth/messages': () => ({ items: [] }),
     });
     const { router, user } = renderApp('/courseware?q=phishing&s=0123456789abcdef0123&v=42');
     await waitFor(() => expect(router.state.location.search).toBe('?q=phishing'));

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { MAIN_CONTENT_MAX_WIDTH_PX } from '@portal/shared/limits';
+import { ImpersonationBanner } from '../../features/identity/components/impersonation-banner';
 import { ErrorDialog } from './error-dialog';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -27,6 +28,7 @@ export function MainLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink ref={skipLinkRef} />
       <NavigationProgress />
+      <ImpersonationBanner />
       <Header />
       <SiteBreadcrumbs />
       <Box

@@ -10,13 +10,17 @@ import { formatDate } from '../../../lib/format';
 
 /**
  * The metadata block for users who may update content (000 §2): the content id with a copy button, the
- * alias as an address (000 §2: shown with the prefix /courseware/), and the created / modified dates.
+ * alias as an address (000 §2: shown with the prefix /courseware/), the created / modified dates and who
+ * saved last.
  * Props: `content`.
  */
 export function ContentMetadata({
   content,
 }: {
-  content: Pick<Content, 'id' | 'urlAlias' | 'createdTimestamp' | 'modifiedTimestamp' | 'status'>;
+  content: Pick<
+    Content,
+    'id' | 'urlAlias' | 'createdTimestamp' | 'modifiedTimestamp' | 'status' | 'modifiedBy'
+  >;
 }) {
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const onCopy = async () => {
@@ -32,6 +36,8 @@ export function ContentMetadata({
     { label: 'Address', value: paths.content(content.urlAlias) },
     { label: 'Created', value: formatDate(content.createdTimestamp) },
     { label: 'Last modified', value: formatDate(content.modifiedTimestamp) },
+    // Issue 4 (history): who saved last; imported items never saved since show a dash.
+    { label: 'Last modified by', value: content.modifiedBy?.displayName ?? '' },
   ];
   return (
     <Box

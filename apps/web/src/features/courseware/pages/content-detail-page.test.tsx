@@ -54,6 +54,15 @@ function api(content: Content | MockHandler, role?: Role, extra: Record<string, 
   return mockApi({
     'GET /api/v1/knowledge': () => ({ items: KNOWLEDGE, nextPageToken: null }),
     'GET /api/v1/content/*': typeof content === 'function' ? content : () => content,
+    // The files of the item's tree (the zip download) and its lessons (issue 3).
+    ...(typeof content === 'function'
+      ? {}
+      : {
+          [`GET /api/v1/content/${content.id}/files`]: () => ({
+            files: content.files.map((f) => ({ ...f, contentId: content.id, contentName: content.name })),
+          }),
+        }),
+    'GET /api/v1/lessons': () => ({ lessons: [] }),
     ...(role ? { 'GET /api/v1/auth/session': () => makeSession(role) } : {}),
     ...extra,
   });
@@ -305,7 +314,7 @@ describe('content detail page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send feedback' });
     expect(within(dialog).getByText(lab.name)).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: /Message/ })).toBeTruthy();
-    expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('goes to /courseware when the item does not exist, without an error dialog', async () => {

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Suspense, lazy, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
 import type { Content } from '@portal/shared/schemas/courseware';
@@ -13,8 +14,11 @@ import { isNotFoundError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
 import { normaliseIdOrAlias, useContent } from '../api/get-content';
+import { useTreeFiles } from '../api/get-tree-files';
+import { BundleDownload } from '../components/bundle-download';
 import { ChildGroups } from '../components/child-groups';
 import { ContentAbout } from '../components/content-about';
+import { ContentActions } from '../components/content-actions';
 import { ContentBreadcrumbs } from '../components/content-breadcrumbs';
 import { ContentChips } from '../components/content-chips';
 import { ContentDetailSkeleton } from '../components/content-detail-skeleton';
@@ -22,6 +26,12 @@ import { ContentFiles } from '../components/content-files';
 import { ContentMetadata } from '../components/content-metadata';
 import { FeedbackButton } from '../components/feedback-button';
 import { KnowledgeLists } from '../components/knowledge-lists';
+import { LessonArtifacts } from '../components/lesson-artifacts';
+
+/** The edit form (rich text, date pickers) is loaded only when a curator edits. */
+const ContentEditor = lazy(async () => ({
+  default: (await import('../components/content-editor')).ContentEditor,
+}));
 
 /** The default page title when the item has no name yet (000 §2). */
 const DEFAULT_TITLE = 'Courseware';
@@ -30,11 +40,15 @@ const DEFAULT_TITLE = 'Courseware';
  * The read view of one content item (000 §2 read mode): breadcrumbs, title with status icon (editors),
  * chips, warnings, description, includes, child groups, files, lesson artifacts, TKS / KSA / KU,
  * last-curated dates, source and licence, contributors, metadata (editors) and the Feedback button.
- * Props: `content`.
+ * Curators get Edit / Delete / Restore (issue 4). Props: `content`, `onEdit` (enter edit mode).
  */
-export function ContentView({ content }: { content: Content }) {
+export function ContentView({ content, onEdit }: { content: Content; onEdit?: () => void }) {
   const canUpdate = useCan('CanUpdateContent');
   const canViewLessonFiles = useCan('CanViewLessonFiles');
+  // The zip download is offered when the item or its children have files (issue 3).
+  const canViewFiles = useCan('CanViewFiles');
+  const treeFiles = useTreeFiles(content.id, canViewFiles);
+  const hasTreeFiles = (treeFiles.data?.files.length ?? 0) > 0;
   const canSendFeedback = useCan('CanSendContentFeedback');
   const isUncurated = content.tags.includes('uncurated');
   const isArchived = content.status === 'archived';
@@ -50,6 +64,7 @@ export function ContentView({ content }: { content: Content }) {
         <span>{content.name}</span>
       </Typography>
       <ContentChips content={content} />
+      <ContentActions content={content} onEdit={onEdit} />
       {(isArchived || isUncurated) && (
         <Stack spacing={1} sx={{ mt: 2 }}>
           {isArchived && <Alert severity="warning">{MESSAGES.archived}</Alert>}
@@ -76,15 +91,9 @@ export function ContentView({ content }: { content: Content }) {
           </Stack>
         )}
         {content.files.length > 0 && <ContentFiles contentId={content.id} files={content.files} />}
+        {hasTreeFiles && <BundleDownload contentId={content.id} />}
         {content.lessonCount > 0 && canViewLessonFiles && (
-          <Box component="section" aria-labelledby="lessons-heading">
-            <Typography variant="h2" id="lessons-heading" sx={{ mb: 1 }}>
-              Lesson artifacts
-            </Typography>
-            <Typography>
-              {content.lessonCount} {content.lessonCount === 1 ? 'lesson' : 'lessons'}
-            </Typography>
-          </Box>
+          <LessonArtifacts contentId={content.id} lessonCount={content.lessonCount} />
         )}
         {content.tkss.length + content.ksas.length + content.kus.length > 0 && (
           <Stack spacing={3}>
@@ -97,7 +106,7 @@ export function ContentView({ content }: { content: Content }) {
           content.lastCuratedTimestamps.environment) && <ContentAbout content={content} />}
         {canUpdate && <ContentMetadata content={content} />}
       </Stack>
-      {canSendFeedback && <FeedbackButton contentName={content.name} />}
+      {canSendFeedback && <FeedbackButton contentId={content.id} contentName={content.name} />}
     </Box>
   );
 }
@@ -110,6 +119,8 @@ export function ContentDetailPage() {
   const params = useParams();
   const idOrAlias = normaliseIdOrAlias(params['*'] ?? '');
   const content = useContent(idOrAlias);
+  // 000 §4 page modes: reading, or editing (the editor has its own saving state).
+  const [editingId, setEditingId] = useState<string | null>(null);
   useDocumentTitle(content.data?.name || DEFAULT_TITLE);
   if (!idOrAlias || (content.isError && isNotFoundError(content.error))) {
     return <Navigate to={paths.courseware} replace />;
@@ -122,5 +133,14 @@ export function ContentDetailPage() {
       </Alert>
     );
   }
-  return <ContentView key={content.data.id} content={content.data} />;
+  if (editingId === content.data.id && content.data.status !== 'archived') {
+    return (
+      <Suspense fallback={<ContentDetailSkeleton />}>
+        <ContentEditor key={content.data.id} content={content.data} onClose={() => setEditingId(null)} />
+      </Suspense>
+    );
+  }
+  return (
+    <ContentView key={content.data.id} content={content.data} onEdit={() => setEditingId(content.data.id)} />
+  );
 }

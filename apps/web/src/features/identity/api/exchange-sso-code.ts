@@ -10,5 +10,10 @@ import { apiRequest } from '../../../lib/api-client';
  * @throws ApiError 401 for an unknown, used or expired code; 400 for a malformed one
  */
 export function exchangeSsoCode(code: string): Promise<TokenResponse> {
-  return apiRequest('/api/v1/auth/token', { method: 'POST', body: { code }, schema: TokenResponseSchema });
+  return apiRequest('/api/v1/auth/token', {
+    method: 'POST',
+    body: { code },
+    schema: TokenResponseSchema,
+    withToken: false,
+  });
 }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { EnvJson } from '@portal/shared/schemas/site';
 import { paths } from '../../../config/paths';
 import { getAccessToken } from '../../../lib/auth-token';
 import { browser } from '../../../lib/browser';
@@ -20,24 +21,26 @@ function isCoursewarePath(path: string): boolean {
 
 /**
  * The address of the sign-in page for a sign-in started at `from` (001 §2 /login): `redirect` is `from`
- * when it is a courseware page, else /courseware (the range UI is out of scope for now); `referrer` is
- * the address the user was on.
+ * when it is a courseware page, else the cyber range UI base address (or /courseware when none is
+ * configured); `referrer` is the address the user was on.
  */
-export function buildSignInUrl(from: string | null): string {
+export function buildSignInUrl(from: string | null, rangeUiUrl = ''): string {
   const current = safePath(from) ?? paths.courseware;
-  const target = isCoursewarePath(current) ? current : paths.courseware;
+  const target = isCoursewarePath(current) ? current : rangeUiUrl || paths.courseware;
   return `/auth/login?redirect=${encodeURIComponent(target)}&referrer=${encodeURIComponent(current)}`;
 }
 
 /**
- * Loader of /login: signed-in users go home; others leave the app for the sign-in page. Query `from`
- * carries the address the Login button was pressed on.
+ * Creates the loader of /login: signed-in users go home; others leave the app for the sign-in page.
+ * Query `from` carries the address the Login button was pressed on.
  */
-export function loginLoader({ request }: LoaderFunctionArgs) {
-  if (getAccessToken()) throw redirect(paths.courseware);
-  const from = new URL(request.url).searchParams.get('from');
-  browser.assign(buildSignInUrl(from));
-  return null;
+export function createLoginLoader(env: EnvJson) {
+  return ({ request }: LoaderFunctionArgs) => {
+    if (getAccessToken()) throw redirect(paths.home);
+    const from = new URL(request.url).searchParams.get('from');
+    browser.assign(buildSignInUrl(from, env.rangeUiUrl));
+    return null;
+  };
 }
 
 /** Shown for the moment the browser takes to leave for the sign-in page. */

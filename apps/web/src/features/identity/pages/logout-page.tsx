@@ -1,16 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
+import type { EnvJson } from '@portal/shared/schemas/site';
 import { paths } from '../../../config/paths';
-import { clearAccessToken } from '../../../lib/auth-token';
+import { browser } from '../../../lib/browser';
+import { logout } from '../../../lib/session';
 
 /**
- * Creates the loader of /logout (001 §2, §4 Logout): clears the token and every cached answer that may
- * depend on who was signed in (the knowledge list is public and kept), then goes to /courseware.
+ * Creates the loader of /logout (001 §2 "Logs out and returns home", §4 Logout): clears timers, tokens,
+ * messages, claims and subscriptions, then goes home — the national variant to the home page, the state
+ * variant to the route given (home), reloading when there is none.
  */
-export function createLogoutLoader(queryClient: QueryClient) {
+export function createLogoutLoader(queryClient: QueryClient, env: EnvJson) {
   return () => {
-    clearAccessToken();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'knowledge' });
-    return redirect(paths.courseware);
+    const target = logout(queryClient, { brand: env.brand, route: paths.home });
+    if (target === null) {
+      browser.reload();
+      return null;
+    }
+    return redirect(target);
   };
 }

@@ -1,0 +1,196 @@
+/** Queries of zip bundles (000 §4, §7): the visible tree of an item with its files, and bundle rows. */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ContentStatus } from '@portal/shared/enums';
+import type { Db } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
+import { bundle, file } from '../../db/schema/files.js';
+
+/** Deepest tree walked (the courseware hierarchy is a handful of levels). */
+const TREE_DEPTH_MAX = 50;
+
+function textArray(values: readonly string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+function uuidArray(values: readonly string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
+export interface TreeItemRow {
+  id: string;
+  parentId: string | null;
+  name: string;
+  urlAlias: string;
+  status: ContentStatus;
+  index: number;
+  categories: string[];
+  tags: string[];
+  educationLevels: string[];
+  experienceLevels: string[];
+  modifiedAt: Date | string;
+  sourceName: string | null;
+  sourceUrl: string | null;
+  sourceAuthor: string | null;
+  licenseName: string | null;
+  licenseUrl: string | null;
+}
+
+/** An item and its descendants whose status is in `statuses` (the root whatever its status). */
+export async function findTreeItems(
+  db: Db,
+  rootId: string,
+  statuses: readonly ContentStatus[],
+): Promise<TreeItemRow[]> {
+  return rows<TreeItemRow>(
+    db,
+    sql`WITH RECURSIVE tree AS (
+          SELECT id, 0 AS depth FROM content WHERE id = ${rootId}::uuid
+          UNION ALL
+          SELECT c.id, tree.depth + 1 FROM content c JOIN tree ON c.parent_id = tree.id
+          WHERE c.status = ANY(${textArray(statuses)}) AND tree.depth < ${TREE_DEPTH_MAX})
+        SELECT c.id, c.parent_id AS "parentId", c.name, c.url_alias AS "urlAlias", c.status, c.index,
+          c.categories, c.tags, c.education_levels AS "educationLevels", c.experience_levels AS "experienceLevels",
+          c.modified_at AS "modifiedAt", c.source_name AS "sourceName", c.source_url AS "sourceUrl",
+          c.source_author AS "sourceAuthor", c.license_name AS "licenseName", c.license_url AS "licenseUrl"
+        FROM tree JOIN content c ON c.id = tree.id`,
+  );
+}
+
+export interface TreeFileRow {
+  id: string;
+  contentId: string;
+  name: string;
+  filename: string;
+  mimeType: string;
+  size: number;
+  sha256: string | null;
+  storageKey: string;
+  index: number;
+  createdAt: Date | string;
+}
+
+/** The ready courseware files of the given items. */
+export async function findItemFiles(db: Db, contentIds: readonly string[]): Promise<TreeFileRow[]> {
+  if (contentIds.length === 0) return [];
+  return rows<TreeFileRow>(
+    db,
+    sql`SELECT id, metadata_id AS "contentId", name, filename, mime_type AS "mimeType", size::float8 AS size,
+          sha256, storage_key AS "storageKey", index, created_at AS "createdAt"
+        FROM file WHERE metadata_type = 'content' AND status = 'ready' AND metadata_id = ANY(${uuidArray(contentIds)})
+        ORDER BY index, name, id`,
+  );
+}
+
+/** The knowledge items (TKS, KSA, KU) linked to the given items, in their order. */
+export async function findItemKnowledge(db: Db, contentIds: readonly string[]) {
+  if (contentIds.length === 0) return [];
+  return rows<{ contentId: string; knowledgeId: string; type: 'KSA' | 'KU' | 'TKS' }>(
+    db,
+    sql`SELECT ck.content_id AS "contentId", ck.knowledge_id AS "knowledgeId", k.type
+        FROM content_knowledge ck JOIN knowledge_item k ON k.id = ck.knowledge_id
+        WHERE ck.content_id = ANY(${uuidArray(contentIds)}) ORDER BY ck.content_id, ck.index, k.id`,
+  );
+}
+
+/** A bundle of `contentId` built (or being built) from the tree with `fingerprint`: ready first. */
+export async function findBundleByFingerprint(db: Db, contentId: string, fingerprint: string) {
+  const [row] = await rows<{ fileId: string; name: string; status: 'pending' | 'ready' }>(
+    db,
+    sql`SELECT f.id AS "fileId", f.name, f.status FROM bundle b JOIN file f ON f.id = b.file_id
+        WHERE b.content_id = ${contentId}::uuid AND b.fingerprint = ${fingerprint} AND f.status IN ('ready', 'pending')
+        ORDER BY (f.status = 'ready') DESC, f.created_at DESC LIMIT 1`,
+  );
+  return row;
+}
+
+/**
+ * Serialises bundle requests for one tree until the transaction ends, so that two requests (on any
+ * instances) never create two bundles of the same tree.
+ */
+export async function lockBundleRequest(tx: Db, contentId: string, fingerprint: string): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`bundle:${contentId}:${fingerprint}`}, 0))`,
+  );
+}
+
+/** Inserts the pending bundle file and its bundle row; returns the file id. */
+export async function insertBundle(
+  tx: Db,
+  values: {
+    contentId: string;
+    fingerprint: string;
+    name: string;
+    storageKey: string;
+    createdBy: string | null;
+  },
+): Promise<string> {
+  const [row] = await tx
+    .insert(file)
+    .values({
+      name: values.name,
+      filename: values.name,
+      mimeType: 'application/zip',
+      storageKey: values.storageKey,
+      visibility: 'private',
+      metadataType: 'bundle',
+      metadataId: values.contentId,
+      status: 'pending',
+      createdBy: values.createdBy,
+    })
+    .returning({ id: file.id });
+  await tx
+    .insert(bundle)
+    .values({ fileId: row!.id, contentId: values.contentId, fingerprint: values.fingerprint });
+  return row!.id;
+}
+
+/** Records the tree a bundle was actually built from (it may have changed since the request). */
+export async function setBundleFingerprint(db: Db, fileId: string, fingerprint: string): Promise<void> {
+  await db.update(bundle).set({ fingerprint }).where(eq(bundle.fileId, fileId));
+}
+
+/** Marks a pending bundle failed with a reason a user can read; false when it was not pending. */
+export async function failBundle(db: Db, fileId: string, reason: string): Promise<boolean> {
+  const found = await db
+    .update(file)
+    .set({ status: 'failed' })
+    .where(and(eq(file.id, fileId), eq(file.status, 'pending')))
+    .returning({ id: file.id });
+  if (found.length === 0) return false;
+  await db.update(bundle).set({ failureReason: reason }).where(eq(bundle.fileId, fileId));
+  return true;
+}
+
+/**
+ * Deletes the finished bundles of an item for the same audience that a newer one replaces, once they
+ * are older than `graceMs` (a download of one may still be running); returns their storage keys.
+ */
+export async function deleteSupersededBundles(
+  db: Db,
+  args: { contentId: string; audiencePrefix: string; keepFileId: string; graceMs: number },
+): Promise<string[]> {
+  const old = await rows<{ id: string }>(
+    db,
+    sql`SELECT f.id FROM bundle b JOIN file f ON f.id = b.file_id
+        WHERE b.content_id = ${args.contentId}::uuid AND f.id <> ${args.keepFileId}::uuid
+          AND starts_with(b.fingerprint, ${args.audiencePrefix}) AND f.status IN ('ready', 'failed')
+          AND f.created_at < now() - (${args.graceMs} * interval '1 millisecond')`,
+  );
+  if (old.length === 0) return [];
+  const deleted = await db
+    .delete(file)
+    .where(
+      inArray(
+        file.id,
+        old.map((o) => o.id),
+      ),
+    )
+    .returning({ storageKey: file.storageKey });
+  return deleted.map((d) => d.storageKey);
+}

@@ -1,0 +1,274 @@
+/**
+ * Accounts made and recovered by e-mail (issue 5): sign-up with a confirmation link, a forgotten
+ * password, and choosing a password from an invitation. Links are single-use secrets of which only a
+ * SHA-256 is stored (table `email_token`); their e-mails go through the outbox. None of the answers
+ * tells whether an address has an account.
+ */
+import { AppError } from '@portal/shared/errors';
+import type { BrandVariant } from '@portal/shared/enums';
+import {
+  INVITE_TOKEN_TTL_S,
+  RESET_RATE_MAX,
+  RESET_RATE_WINDOW_MS,
+  RESET_TOKEN_TTL_S,
+  SIGNUP_RATE_MAX,
+  SIGNUP_RATE_WINDOW_MS,
+  VERIFY_TOKEN_TTL_S,
+} from '@portal/shared/limits';
+import { CLAIM } from '@portal/shared/permissions';
+import type { SignupCode } from '@portal/shared/schemas/identity';
+import type { Db } from '../../db/client.js';
+import { enqueueMail } from '../mail/mail.service.js';
+import { authHref } from './auth-pages.js';
+import { acceptPendingInvitations } from './course-invitations.service.js';
+import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './identity.mails.js';
+import {
+  consumeEmailToken,
+  findAccountByEmail,
+  findAccountById,
+  findUsableEmailToken,
+  insertAccountIfAbsent,
+  insertClaims,
+  insertEmailToken,
+  latestEmailTokenAt,
+  markEmailVerified,
+  setPasswordHash,
+  voidEmailTokens,
+  type EmailTokenPurpose,
+} from './identity.repository.js';
+import { hashPassword, newSecretToken, sha256 } from './identity.service.js';
+import { RateLimitedError, clearRateLimit, hitRateLimits, rateLimitKey } from './rate-limit.js';
+
+/** What links and e-mails need to know about the site. */
+export interface SiteContext {
+  publicBaseUrl: string;
+  brand: BrandVariant;
+}
+
+const SITE_NAMES: Record<BrandVariant, string> = {
+  national: 'Cyber Range Portal',
+  state: 'State Cyber Range',
+};
+
+/** The brand's name; a sign-up code names its variant (001 §2 /signup: the state variant adds `code`). */
+export function siteName(site: SiteContext, code?: SignupCode): string {
+  return SITE_NAMES[code ?? site.brand];
+}
+
+const TTL_S: Record<EmailTokenPurpose, number> = {
+  verify: VERIFY_TOKEN_TTL_S,
+  reset: RESET_TOKEN_TTL_S,
+  invite: INVITE_TOKEN_TTL_S,
+};
+
+/** Makes a single-use link token for an account; only its hash is stored. */
+export async function createEmailLinkToken(
+  db: Db,
+  accountId: string,
+  purpose: EmailTokenPurpose,
+  now = new Date(),
+): Promise<string> {
+  const token = newSecretToken();
+  await insertEmailToken(db, {
+    tokenHash: sha256(token),
+    accountId,
+    purpose,
+    expiresAt: new Date(now.getTime() + TTL_S[purpose] * 1000),
+  });
+  return token;
+}
+
+const absolute = (site: SiteContext, path: string) => `${site.publicBaseUrl}${path}`;
+
+export const linkTo = {
+  verify: (site: SiteContext, token: string, redirect?: string) =>
+    absolute(site, authHref('/auth/verify-email', { token, redirect })),
+  reset: (site: SiteContext, token: string, redirect?: string) =>
+    absolute(site, authHref('/auth/reset-password', { token, redirect })),
+  login: (site: SiteContext, redirect?: string) => absolute(site, authHref('/auth/login', { redirect })),
+  forgot: (site: SiteContext, redirect?: string) =>
+    absolute(site, authHref('/auth/forgot-password', { redirect })),
+  signup: (site: SiteContext, params: { email?: string; redirect?: string }) =>
+    absolute(site, authHref('/auth/signup', params)),
+};
+
+/** Sends (another) confirmation link to an account whose address is not confirmed yet. */
+export async function sendVerificationLink(
+  db: Db,
+  site: SiteContext,
+  account: { id: string; email: string },
+  redirect: string | undefined,
+  now = new Date(),
+): Promise<void> {
+  const token = await createEmailLinkToken(db, account.id, 'verify', now);
+  await enqueueMail(
+    db,
+    verificationMail(account.email, siteName(site), linkTo.verify(site, token, redirect)),
+  );
+}
+
+/**
+ * After a right password for an unconfirmed address: a new link, at most one every five minutes (the
+ * sign-in limit bounds the rest).
+ */
+export async function resendVerificationLink(
+  db: Db,
+  site: SiteContext,
+  accountId: string,
+  redirect: string | undefined,
+  now = new Date(),
+): Promise<void> {
+  const last = await latestEmailTokenAt(db, accountId, 'verify');
+  if (last && now.getTime() - last.getTime() < 5 * 60_000) return;
+  const found = await findAccountById(db, accountId);
+  if (found) await sendVerificationLink(db, site, found, redirect, now);
+}
+
+/**
+ * Sign-up (issue 5): a new account with the student role (001 §1: students reach the exercise area
+ * only by invitation), unconfirmed, and a confirmation e-mail. An address that has an account gets an
+ * e-mail saying so instead; the page shown is the same either way. At most three such e-mails an hour
+ * go to one address, beyond which they are silently skipped (no mail bombing, no enumeration).
+ * @throws RateLimitedError 429 when this network address signed up too often
+ */
+export async function signUp(
+  db: Db,
+  site: SiteContext,
+  form: { displayName: string; email: string; password: string; redirect?: string; code?: SignupCode },
+  ip: string,
+  now = new Date(),
+): Promise<void> {
+  await hitRateLimits(
+    db,
+    [
+      {
+        key: rateLimitKey.signupAddress(ip),
+        limit: { max: SIGNUP_RATE_MAX, windowMs: SIGNUP_RATE_WINDOW_MS },
+        message: 'Too many sign-ups from your network. Please try again later.',
+      },
+    ],
+    now,
+  );
+  let mayMail = true;
+  try {
+    await hitRateLimits(
+      db,
+      [
+        {
+          key: `signup:account:${form.email.toLowerCase()}`,
+          limit: { max: 3, windowMs: SIGNUP_RATE_WINDOW_MS },
+          message: '',
+        },
+      ],
+      now,
+    );
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    mayMail = false;
+  }
+  const passwordHash = await hashPassword(form.password);
+  const name = siteName(site, form.code);
+  await db.transaction(async (tx) => {
+    const created = await insertAccountIfAbsent(tx, {
+      email: form.email,
+      displayName: form.displayName,
+      passwordHash,
+    });
+    if (created) {
+      await insertClaims(tx, created.id, [{ type: CLAIM.role, value: 'student' }]);
+      const token = await createEmailLinkToken(tx, created.id, 'verify', now);
+      await enqueueMail(tx, verificationMail(created.email, name, linkTo.verify(site, token, form.redirect)));
+    } else if (mayMail) {
+      await enqueueMail(
+        tx,
+        alreadyRegisteredMail(
+          form.email.toLowerCase(),
+          name,
+          linkTo.login(site, form.redirect),
+          linkTo.forgot(site, form.redirect),
+        ),
+      );
+    }
+  });
+}
+
+/**
+ * Confirms an address from its link; pending course invitations to it are taken up.
+ * @throws AppError invalid_input when the link is unknown, used or expired
+ */
+export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const used = await consumeEmailToken(tx, sha256(token), ['verify'], now);
+    if (!used) throw expiredLink();
+    await markEmailVerified(tx, used.accountId, now);
+    await acceptPendingInvitations(tx, used.accountId, now);
+  });
+}
+
+function expiredLink(): AppError {
+  return new AppError('invalid_input', 'This link has expired or was already used.');
+}
+
+/**
+ * A forgotten password: a reset link if the address has an account; the same answer if not.
+ * @throws RateLimitedError 429 per address and per account (keyed by the address typed, known or not)
+ */
+export async function requestPasswordReset(
+  db: Db,
+  site: SiteContext,
+  request: { email: string; ip: string; redirect?: string },
+  now = new Date(),
+): Promise<void> {
+  const limit = { max: RESET_RATE_MAX, windowMs: RESET_RATE_WINDOW_MS };
+  const message = 'Too many requests for a new password. Please wait a few minutes and try again.';
+  await hitRateLimits(
+    db,
+    [
+      { key: rateLimitKey.resetAddress(request.ip), limit, message },
+      { key: rateLimitKey.resetAccount(request.email), limit, message },
+    ],
+    now,
+  );
+  const found = await findAccountByEmail(db, request.email);
+  if (!found) return;
+  await db.transaction(async (tx) => {
+    const token = await createEmailLinkToken(tx, found.id, 'reset', now);
+    await enqueueMail(
+      tx,
+      passwordResetMail(found.email, siteName(site), linkTo.reset(site, token, request.redirect)),
+    );
+  });
+}
+
+/** What a reset or invitation link is for, when it can still be used; undefined otherwise. */
+export async function checkPasswordLink(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ purpose: EmailTokenPurpose } | undefined> {
+  const found = await findUsableEmailToken(db, sha256(token), ['reset', 'invite'], now);
+  return found ? { purpose: found.purpose } : undefined;
+}
+
+/**
+ * Sets a password from a reset or invitation link. The address counts as confirmed (the link reached
+ * it), other open links of the account end, its sign-in count is cleared, and pending course
+ * invitations are taken up.
+ * @throws AppError invalid_input when the link is unknown, used or expired
+ */
+export async function resetPassword(
+  db: Db,
+  form: { token: string; password: string },
+  now = new Date(),
+): Promise<void> {
+  const passwordHash = await hashPassword(form.password);
+  const email = await db.transaction(async (tx) => {
+    const used = await consumeEmailToken(tx, sha256(form.token), ['reset', 'invite'], now);
+    if (!used) throw expiredLink();
+    await setPasswordHash(tx, used.accountId, passwordHash, now);
+    await voidEmailTokens(tx, used.accountId, ['reset', 'invite', 'verify'], now);
+    await acceptPendingInvitations(tx, used.accountId, now);
+    return (await findAccountById(tx, used.accountId))?.email;
+  });
+  if (email) await clearRateLimit(db, rateLimitKey.loginAccount(email));
+}

@@ -1,0 +1,115 @@
+/**
+ * User import (001 §2, §3, §5; issue 5): rows of name, e-mail and role read from a CSV by the browser.
+ * `planUserImport` checks every row and says what importing it would do, writing nothing (the
+ * preview); `runUserImport` writes all rows in one transaction or none: one invalid row and nothing is
+ * written. Importing the same rows again changes nothing (accounts are found by e-mail, a held role is
+ * not granted twice, no second invitation). Each new account gets an invitation e-mail through the
+ * outbox with a link to choose its password.
+ */
+import { ROLE_LABELS, type Role } from '@portal/shared/enums';
+import { AppError } from '@portal/shared/errors';
+import { CLAIM } from '@portal/shared/permissions';
+import {
+  ValidUserImportRowSchema,
+  type UserImportPlan,
+  type UserImportPlanRow,
+  type UserImportRow,
+} from '@portal/shared/schemas/identity';
+import type { Db } from '../../db/client.js';
+import { enqueueMail } from '../mail/mail.service.js';
+import { createEmailLinkToken, linkTo, siteName, type SiteContext } from './account-links.service.js';
+import { importInvitationMail } from './identity.mails.js';
+import { findAccountsByEmails, insertAccountIfAbsent, insertClaims } from './identity.repository.js';
+
+/** The first data row is line 2 of the file (line 1 is the header). */
+const FIRST_LINE = 2;
+
+/** Checks the rows against the shared schema, the file itself (repeated addresses) and the accounts. */
+export async function planUserImport(db: Db, rows: readonly UserImportRow[]): Promise<UserImportPlan> {
+  const checked = rows.map((row, k) => {
+    const parsed = ValidUserImportRowSchema.safeParse(row);
+    return {
+      line: k + FIRST_LINE,
+      raw: row,
+      valid: parsed.success ? { ...parsed.data, email: parsed.data.email.toLowerCase() } : null,
+      errors: parsed.success ? [] : parsed.error.issues.map((i) => i.message),
+    };
+  });
+  const firstLineOf = new Map<string, number>();
+  for (const row of checked) {
+    if (!row.valid) continue;
+    const first = firstLineOf.get(row.valid.email);
+    if (first === undefined) firstLineOf.set(row.valid.email, row.line);
+    else row.errors.push(`This e-mail address is already in line ${first}.`);
+  }
+  const accounts = await findAccountsByEmails(db, [...firstLineOf.keys()]);
+  const planned: UserImportPlanRow[] = checked.map((row) => {
+    const base = {
+      line: row.line,
+      name: row.raw.name.trim(),
+      email: row.raw.email.trim(),
+      role: row.raw.role.trim(),
+    };
+    if (!row.valid || row.errors.length > 0) return { ...base, action: 'invalid', errors: row.errors };
+    const found = accounts.get(row.valid.email);
+    const action = !found ? 'create' : found.roles.includes(row.valid.role) ? 'unchanged' : 'addRole';
+    return { ...base, email: row.valid.email, role: row.valid.role, action, errors: [] };
+  });
+  const counts = { create: 0, addRole: 0, unchanged: 0, invalid: 0 };
+  for (const row of planned) counts[row.action] += 1;
+  return { rows: planned, isValid: counts.invalid === 0, counts };
+}
+
+/**
+ * Imports every row or none.
+ * @throws AppError invalid_input (400) with the plan in `details` when any row is invalid
+ * @returns the plan as carried out
+ */
+export async function runUserImport(
+  db: Db,
+  site: SiteContext,
+  rows: readonly UserImportRow[],
+  now = new Date(),
+): Promise<UserImportPlan> {
+  return db.transaction(async (tx) => {
+    const plan = await planUserImport(tx, rows);
+    if (!plan.isValid) {
+      throw new AppError(
+        'invalid_input',
+        `${plan.counts.invalid} of ${plan.rows.length} rows have problems, so nothing was imported. Fix them and try again.`,
+        { rows: plan.rows.filter((r) => r.action === 'invalid') },
+      );
+    }
+    const accounts = await findAccountsByEmails(
+      tx,
+      plan.rows.map((r) => r.email),
+    );
+    for (const row of plan.rows) {
+      const role = row.role as Role;
+      if (row.action === 'unchanged') continue;
+      if (row.action === 'addRole') {
+        await insertClaims(tx, accounts.get(row.email)!.id, [{ type: CLAIM.role, value: role }]);
+        continue;
+      }
+      const created = await insertAccountIfAbsent(tx, {
+        email: row.email,
+        displayName: row.name,
+        passwordHash: null,
+      });
+      if (!created) throw new AppError('conflict', 'Another import is adding the same users. Try again.');
+      await insertClaims(tx, created.id, [{ type: CLAIM.role, value: role }]);
+      const token = await createEmailLinkToken(tx, created.id, 'invite', now);
+      await enqueueMail(
+        tx,
+        importInvitationMail(
+          created.email,
+          siteName(site),
+          row.name,
+          ROLE_LABELS[role].toLowerCase(),
+          linkTo.reset(site, token),
+        ),
+      );
+    }
+    return plan;
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * GET /api/v1/content?condense=true&limit=300&archived=…&nextPageToken → ContentListPage, followed until
+ * no next-page token is returned (000 §2 Admin tables "loading", §7 admin listing filter).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CONTENT_LIST_PAGE_SIZE } from '@portal/shared/limits';
+import {
+  ContentListPageSchema,
+  type ContentListItem,
+  type ContentListPage,
+} from '@portal/shared/schemas/courseware';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Fetches every listed item (archived only, or all others), page by page. */
+export async function listAllContent(archived: boolean, signal?: AbortSignal): Promise<ContentListItem[]> {
+  const items: ContentListItem[] = [];
+  let nextPageToken: string | null = null;
+  do {
+    const page: ContentListPage = await apiRequest('/api/v1/content', {
+      schema: ContentListPageSchema,
+      signal,
+      query: { condense: true, limit: CONTENT_LIST_PAGE_SIZE, archived, nextPageToken },
+    });
+    items.push(...page.items);
+    nextPageToken = page.nextPageToken;
+  } while (nextPageToken);
+  return items;
+}
+
+export function allContentQueryOptions(archived: boolean) {
+  return queryOptions({
+    queryKey: ['admin', 'content', { archived }],
+    queryFn: ({ signal }) => listAllContent(archived, signal),
+    staleTime: 0,
+  });
+}
+
+/** Every item of one admin table. */
+export function useAllContent(archived: boolean) {
+  return useQuery(allContentQueryOptions(archived));
+}

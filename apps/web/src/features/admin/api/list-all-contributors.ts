@@ -1,0 +1,39 @@
+/**
+ * GET /api/v1/contributors?limit=300&nextPageToken → ContributorPage, followed until no next-page token
+ * (000 §2 Admin tables: contributors are fetched in pages of 300 for the Author column).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CONTENT_LIST_PAGE_SIZE } from '@portal/shared/limits';
+import {
+  ContributorPageSchema,
+  type Contributor,
+  type ContributorPage,
+} from '@portal/shared/schemas/contributors';
+import { apiRequest } from '../../../lib/api-client';
+
+export async function listAllContributors(signal?: AbortSignal): Promise<Contributor[]> {
+  const contributors: Contributor[] = [];
+  let nextPageToken: string | null = null;
+  do {
+    const page: ContributorPage = await apiRequest('/api/v1/contributors', {
+      schema: ContributorPageSchema,
+      signal,
+      query: { limit: CONTENT_LIST_PAGE_SIZE, nextPageToken },
+    });
+    contributors.push(...page.contributors);
+    nextPageToken = page.nextPageToken;
+  } while (nextPageToken);
+  return contributors;
+}
+
+export function allContributorsQueryOptions() {
+  return queryOptions({
+    queryKey: ['admin', 'contributors'],
+    queryFn: ({ signal }) => listAllContributors(signal),
+    staleTime: 0,
+  });
+}
+
+export function useAllContributors() {
+  return useQuery(allContributorsQueryOptions());
+}

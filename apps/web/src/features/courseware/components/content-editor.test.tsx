@@ -1,0 +1,362 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/shared/errors';
+import { PORTRAIT_DATA_MAX } from '@portal/shared/limits';
+import type { Role } from '@portal/shared/enums';
+import type { Content } from '@portal/shared/schemas/courseware';
+import { KNOWLEDGE, makeContent, makeContributor, makeSession, uuid } from '../../../testing/fixtures';
+import { mockApi, reply, type MockHandler, type MockRequest } from '../../../testing/mock-api';
+import { installProseMirrorDom } from '../../../testing/prosemirror-dom';
+import { renderApp } from '../../../testing/render-app';
+
+/**
+ * These tests render the whole app and the large edit form in jsdom; on a busy 2-core machine a render
+ * and a query take seconds, so they get more time than the defaults.
+ */
+const SLOW_RENDER_MS = 15_000;
+const SLOW_TEST_MS = 60_000;
+installProseMirrorDom();
+
+/** A form field by its path (the form marks each with data-field); role queries are slow on this large form. */
+const field = (path: string) => document.querySelector<HTMLElement>(`[data-field="${path}"]`)!;
+/** A button by its exact text. */
+const button = (text: string) => screen.getByText(text, { selector: 'button' }) as HTMLButtonElement;
+/** Waits for the page's title (h1) ending with `text`. */
+const findTitle = (text: string) =>
+  waitFor(
+    () => {
+      const title = [...document.querySelectorAll('h1')].find((h) => h.textContent?.endsWith(text));
+      expect(title, `h1 "${text}"`).toBeTruthy();
+      return title!;
+    },
+    { timeout: SLOW_RENDER_MS },
+  );
+/** A dialog by its title. */
+const findDialog = async (title: string) =>
+  (await screen.findByText(title, { selector: 'h2' })).closest<HTMLElement>('[role="dialog"]')!;
+
+const CONFLICT =
+  'This content was changed by someone else since you opened it. Reload it to see their changes, then make your edits again.';
+
+const parent = { id: uuid(), name: 'SEED Labs', urlAlias: 'seed-labs' };
+const contributor = makeContributor();
+
+function item(overrides: Partial<Content> = {}) {
+  return makeContent({
+    name: 'Buffer Overflow Attack Lab',
+    urlAlias: 'seed-labs/buffer-overflow-attack-lab',
+    status: 'published',
+    parentId: parent.id,
+    ancestors: [parent],
+    version: 4,
+    keywords: ['shellcode'],
+    contributors: [contributor],
+    ...overrides,
+  });
+}
+
+/** Mocks the page's reads; `content` is what GET answers (it may change after a save). */
+function api(content: () => Content, role: Role, extra: Record<string, MockHandler> = {}) {
+  return mockApi({
+    'GET /api/v1/knowledge': () => ({ items: KNOWLEDGE, nextPageToken: null }),
+    'GET /api/v1/contributors': () => ({ contributors: [contributor], nextPageToken: null }),
+    'GET /api/v1/auth/session': () => makeSession(role),
+    'GET /api/v1/content/*': (request) =>
+      request.url.pathname.endsWith('/descendant-count') ? { descendantCount: 3 } : content(),
+    ...extra,
+  });
+}
+
+/** Types by pasting: one input event instead of one per key keeps these big forms quick. */
+async function typeIn(user: ReturnType<typeof renderApp>['user'], element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
+
+const writes = (requests: MockRequest[], method: string) => requests.filter((r) => r.method === method);
+
+async function openEditor(content: Content) {
+  const { user, router } = renderApp(`/courseware/${content.urlAlias}`, { signedInAs: 'contenteditor' });
+  await user.click(await screen.findByText('Edit', { selector: 'button' }));
+  await findTitle(`Edit: ${content.name}`);
+  return { user, router };
+}
+
+describe('content edit mode (000 §2, §4)', { timeout: SLOW_TEST_MS }, () => {
+  it('shows no edit, delete or restore controls to faculty', async () => {
+    const content = item();
+    api(() => content, 'faculty');
+    renderApp(`/courseware/${content.urlAlias}`, { signedInAs: 'faculty' });
+    await findTitle(content.name);
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Restore' })).toBeNull();
+  });
+
+  it('saves the edited fields with the loaded version and leaves edit mode', async () => {
+    const original = item();
+    let content = original;
+    const { requests } = api(() => content, 'contenteditor', {
+      'PUT /api/v1/content/*': (request) => {
+        const body = request.body as { name: string; keywords: string[] };
+        content = item({ id: original.id, name: body.name, keywords: body.keywords, version: 5 });
+        return { id: content.id, urlAlias: content.urlAlias, version: 5 };
+      },
+    });
+    const { user } = await openEditor(original);
+    const name = field('name');
+    await user.clear(name);
+    await typeIn(user, name, 'Buffer Overflow Lab (Set-UID)');
+    await typeIn(user, field('keywords'), 'stack smashing');
+    await user.keyboard('{Enter}');
+    await user.click(button('Save'));
+
+    expect(await findTitle('Buffer Overflow Lab (Set-UID)')).toBeTruthy();
+    const [put] = writes(requests, 'PUT');
+    expect(put?.url.pathname).toBe(`/api/v1/content/${original.id}`);
+    expect(put?.body).toMatchObject({
+      name: 'Buffer Overflow Lab (Set-UID)',
+      version: 4,
+      keywords: ['shellcode', 'stack smashing'],
+      contributorIds: [contributor.id],
+      urlAlias: 'seed-labs/buffer-overflow-attack-lab',
+    });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('cancel restores the last saved copy', async () => {
+    const content = item();
+    const { requests } = api(() => content, 'contenteditor');
+    const { user } = await openEditor(content);
+    const name = field('name');
+    await user.clear(name);
+    await typeIn(user, name, 'Something else');
+    await user.click(button('Cancel'));
+    expect(await findTitle(content.name)).toBeTruthy();
+    await user.click(button('Edit'));
+    expect((field('name') as HTMLInputElement).value).toBe(content.name);
+    expect(writes(requests, 'PUT')).toHaveLength(0);
+  });
+
+  it('focuses the first invalid field and sends nothing', async () => {
+    const content = item();
+    const { requests } = api(() => content, 'contenteditor');
+    const { user } = await openEditor(content);
+    await user.clear(field('name'));
+    await user.clear(field('urlAlias'));
+    await user.click(button('Save'));
+    await waitFor(() => expect(document.activeElement).toBe(field('name')));
+    expect(screen.getByText('Name is required.')).toBeTruthy();
+    expect(screen.getByText('URL alias is required.')).toBeTruthy();
+    expect(screen.getByText('Some fields need your attention.')).toBeTruthy();
+    expect(writes(requests, 'PUT')).toHaveLength(0);
+  });
+
+  it('says so when someone else saved first (409), and stays in edit mode with the edits', async () => {
+    const content = item();
+    api(() => content, 'contenteditor', {
+      'PUT /api/v1/content/*': () =>
+        reply(409, {
+          code: 'conflict',
+          message: CONFLICT,
+          details: { issues: [{ field: 'body.version', message: CONFLICT }], currentVersion: 5 },
+        }),
+    });
+    const { user } = await openEditor(content);
+    const name = field('name');
+    await typeIn(user, name, ' v2');
+    await user.click(button('Save'));
+    const alert = await screen.findByText(new RegExp('changed by someone else'));
+    expect(alert.textContent).toContain('Your changes are still in the form below.');
+    expect(button('Load the latest version')).toBeTruthy();
+    expect((field('name') as HTMLInputElement).value).toBe(`${content.name} v2`);
+    expect((button('Save') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows an alias clash at the alias field', async () => {
+    const content = item();
+    api(() => content, 'contenteditor', {
+      'PUT /api/v1/content/*': () =>
+        reply(409, {
+          code: 'conflict',
+          message: 'The URL alias "seed-labs" is already used by another item. Choose another.',
+          details: {
+            issues: [
+              {
+                field: 'body.urlAlias',
+                message: 'The URL alias "seed-labs" is already used by another item. Choose another.',
+              },
+            ],
+          },
+        }),
+    });
+    const { user } = await openEditor(content);
+    const alias = field('urlAlias');
+    await user.clear(alias);
+    await typeIn(user, alias, 'seed-labs');
+    await user.click(button('Save'));
+    await waitFor(() => expect(document.activeElement).toBe(alias));
+    expect(alias.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText(/is already used by another item/).length).toBeGreaterThan(0);
+  });
+
+  it('adds a section and a child module from the create menu, and a TKS item from its search list', async () => {
+    const content = item({ tkss: [] });
+    const { requests } = api(() => content, 'contenteditor', {
+      'PUT /api/v1/content/*': () => ({ id: content.id, urlAlias: content.urlAlias, version: 5 }),
+    });
+    const { user } = await openEditor(content);
+    await user.click(button('Add section or child'));
+    await user.click(await screen.findByText('Section', { selector: 'li' }));
+    await typeIn(user, field('sections.0.name'), 'Learning objectives');
+    await user.click(button('Add section or child'));
+    await user.click(await screen.findByText('Child module', { selector: 'li' }));
+    await typeIn(user, field('children.0.name'), 'Set-UID Basics');
+    expect(screen.getByText('/courseware/seed-labs/buffer-overflow-attack-lab/set-uid-basics')).toBeTruthy();
+
+    const tks = field('tksIds');
+    await typeIn(user, tks, 'T0084');
+    await user.click(await screen.findByText('T0084', { selector: '[role="option"] strong' }));
+    await user.click(button('Save'));
+    await waitFor(() => expect(writes(requests, 'PUT')).toHaveLength(1));
+    expect(writes(requests, 'PUT')[0]?.body).toMatchObject({
+      sections: [{ name: 'Learning objectives', description: '' }],
+      children: [{ name: 'Set-UID Basics' }],
+      tksIds: ['tks-T0084'],
+    });
+  });
+
+  it('removes a file by listing it for deletion', async () => {
+    const fileId = uuid();
+    const content = item({
+      files: [
+        { id: fileId, name: 'Lab handout', filename: 'handout.pdf', type: 'application/pdf', size: 10 },
+      ],
+    });
+    const { requests } = api(() => content, 'contenteditor', {
+      'PUT /api/v1/content/*': () => ({ id: content.id, urlAlias: content.urlAlias, version: 5 }),
+    });
+    const { user } = await openEditor(content);
+    await user.click(screen.getByLabelText('Remove file Lab handout'));
+    await user.click(button('Save'));
+    await waitFor(() => expect(writes(requests, 'PUT')).toHaveLength(1));
+    expect(writes(requests, 'PUT')[0]?.body).toMatchObject({ files: [], deletedFileIds: [fileId] });
+  });
+});
+
+describe('contributors editor (000 §3 Contributor, §5)', { timeout: SLOW_TEST_MS }, () => {
+  it('requires the fields of 000 §5, checks the e-mail, creates the contributor and adds it', async () => {
+    const content = item({ contributors: [] });
+    const created = makeContributor({
+      prefix: null,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      school: 'Navy',
+      email: 'grace@example.edu',
+    });
+    const { requests } = api(() => content, 'contenteditor', {
+      'POST /api/v1/contributors': () => reply(201, created),
+      'PUT /api/v1/content/*': () => ({ id: content.id, urlAlias: content.urlAlias, version: 5 }),
+    });
+    const { user } = await openEditor(content);
+    await user.click(button('New contributor'));
+    const dialog = await findDialog('New contributor');
+    const input = (name: string) => dialog.querySelector<HTMLInputElement>(`[data-field="${name}"]`)!;
+    await user.click(within(dialog).getByText('Save contributor', { selector: 'button' }));
+    await waitFor(() => expect(document.activeElement).toBe(input('firstName')));
+    expect(within(dialog).getByText('First name is required.')).toBeTruthy();
+    expect(within(dialog).getByText('Last name is required.')).toBeTruthy();
+    expect(within(dialog).getByText('School is required.')).toBeTruthy();
+
+    await typeIn(user, input('firstName'), 'Grace');
+    await typeIn(user, input('lastName'), 'Hopper');
+    await typeIn(user, input('school'), 'Navy');
+    await typeIn(user, input('email'), 'not-an-email');
+    await user.click(within(dialog).getByText('Save contributor', { selector: 'button' }));
+    await waitFor(() => expect(document.activeElement).toBe(input('email')));
+    expect(within(dialog).getByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(
+      requests.filter((r) => r.url.pathname === '/api/v1/contributors' && r.method === 'POST'),
+    ).toHaveLength(0);
+
+    await user.clear(input('email'));
+    await typeIn(user, input('email'), 'grace@example.edu');
+    await user.click(within(dialog).getByText('Save contributor', { selector: 'button' }));
+    await waitFor(() => expect(screen.queryByText('New contributor', { selector: 'h2' })).toBeNull());
+    expect(
+      requests.find((r) => r.url.pathname === '/api/v1/contributors' && r.method === 'POST')?.body,
+    ).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      school: 'Navy',
+      email: 'grace@example.edu',
+    });
+    expect(screen.getByLabelText('Remove Grace Hopper')).toBeTruthy();
+    await user.click(button('Save'));
+    await waitFor(() => expect(writes(requests, 'PUT')).toHaveLength(1));
+    expect(writes(requests, 'PUT')[0]?.body).toMatchObject({ contributorIds: [created.id] });
+  });
+
+  it('rejects a portrait of 10,000,000,000 bytes or more with the file-too-large error dialog', async () => {
+    const content = item();
+    api(() => content, 'contenteditor');
+    const { user } = await openEditor(content);
+    await user.click(button('New contributor'));
+    const dialog = await findDialog('New contributor');
+    const portrait = new File([new Uint8Array(1)], 'me.png', { type: 'image/png' });
+    Object.defineProperty(portrait, 'size', { value: PORTRAIT_DATA_MAX });
+    await user.upload(within(dialog).getByLabelText('Portrait'), portrait);
+    const error = await findDialog('Error');
+    expect(within(error).getByText(MESSAGES.fileTooLarge)).toBeTruthy();
+    expect(within(dialog).getByText('No portrait.')).toBeTruthy();
+  });
+});
+
+describe('archive, restore and delete (000 §4, §5)', { timeout: SLOW_TEST_MS }, () => {
+  it('shows the archived warning, hides Edit and restores to unpublished after confirmation', async () => {
+    const archived = item({ status: 'archived' });
+    let content = archived;
+    const { requests } = api(() => content, 'contenteditor', {
+      'PATCH /api/v1/content/*': () => {
+        content = item({ id: archived.id, status: 'unpublished', version: 5 });
+        return { id: content.id, urlAlias: content.urlAlias, version: 5 };
+      },
+    });
+    const { user } = renderApp(`/courseware/${content.urlAlias}`, { signedInAs: 'contenteditor' });
+    expect(await screen.findByText(MESSAGES.archived)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    await user.click(button('Restore'));
+    const dialog = await findDialog('Restore content');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.queryByText(MESSAGES.archived)).toBeNull());
+    expect(writes(requests, 'PATCH')[0]?.body).toEqual({ status: 'unpublished', version: 4 });
+    expect(button('Edit')).toBeTruthy();
+  });
+
+  it('shows the uncurated warning for items tagged uncurated', async () => {
+    const content = item({ tags: ['uncurated'] });
+    api(() => content, 'faculty');
+    renderApp(`/courseware/${content.urlAlias}`, { signedInAs: 'faculty' });
+    expect(await screen.findByText(MESSAGES.uncurated)).toBeTruthy();
+  });
+
+  it('deletes only with the checkbox ticked, says how many descendants go, then opens the parent', async () => {
+    const content = item();
+    const { requests } = api(() => content, 'contenteditor', {
+      'DELETE /api/v1/content/*': () => ({ deletedCount: 4, parent }),
+    });
+    const { user, router } = renderApp(`/courseware/${content.urlAlias}`, { signedInAs: 'contenteditor' });
+    await user.click(await screen.findByText('Delete', { selector: 'button' }));
+    const dialog = await findDialog('Delete content');
+    expect((await within(dialog).findByTestId('descendant-count')).textContent).toContain(
+      '3 descendant items',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(MESSAGES.deleteRequired);
+    expect(writes(requests, 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware/seed-labs'));
+    expect(writes(requests, 'DELETE')[0]?.url.pathname).toBe(`/api/v1/content/${content.id}`);
+  });
+});

@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Skeleton from '@mui/material/Skeleton';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@portal/shared/errors';
+import type { Content } from '@portal/shared/schemas/courseware';
+import { paths } from '../../../config/paths';
+import { deleteContent, descendantCountQueryOptions } from '../api/delete-content';
+
+/** "It takes 3 descendant items with it, and their files." */
+function descendantText(count: number): string {
+  if (count === 0) return 'It has no child items.';
+  const items = count === 1 ? '1 descendant item' : `${count} descendant items`;
+  return `Its ${items} and all their files will be deleted with it. Nothing is left behind.`;
+}
+
+/**
+ * The delete confirmation (000 §2 dialogs, §4, §5; CanDeleteContent): says how many descendants go
+ * with the item, and makes the call only when the checkbox is ticked; otherwise it shows
+ * "The checkbox is required to delete this content." After the delete it goes to the parent item, or
+ * to /courseware for a top-level item. Props: `content`, `onClose`.
+ */
+export function DeleteContentDialog({
+  content,
+  onClose,
+}: {
+  content: Pick<Content, 'id' | 'name'>;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const checkboxRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isChecked, setIsChecked] = useState(false);
+  const [isRequiredShown, setIsRequiredShown] = useState(false);
+  const count = useQuery(descendantCountQueryOptions(content.id));
+  const mutation = useMutation({
+    mutationFn: () => deleteContent(content.id),
+    meta: { silent: true },
+    onSuccess: async (result) => {
+      queryClient.removeQueries({ queryKey: ['courseware', 'content'] });
+      await queryClient.invalidateQueries({ queryKey: ['courseware'] });
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      navigate(result.parent ? paths.content(result.parent.urlAlias || result.parent.id) : paths.courseware, {
+        replace: true,
+      });
+    },
+  });
+
+  const onDelete = () => {
+    if (!isChecked) {
+      setIsRequiredShown(true);
+      checkboxRef.current?.focus();
+      return;
+    }
+    mutation.mutate();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={mutation.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>Delete content</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1 }}>
+          Delete <strong>{content.name}</strong>? This cannot be undone.
+        </DialogContentText>
+        {count.isPending ? (
+          <Skeleton width="80%" />
+        ) : count.isError ? (
+          <Alert severity="warning">
+            How many child items go with it could not be checked. Everything below this item is deleted with
+            it.
+          </Alert>
+        ) : (
+          <DialogContentText data-testid="descendant-count">
+            {descendantText(count.data.descendantCount)}
+          </DialogContentText>
+        )}
+        <FormControl error={isRequiredShown && !isChecked} sx={{ mt: 2 }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={isChecked}
+                onChange={(event) => setIsChecked(event.target.checked)}
+                slotProps={{ input: { ref: checkboxRef, 'aria-required': true } }}
+              />
+            }
+            label="I understand that this content and everything in it will be deleted."
+          />
+          {isRequiredShown && !isChecked && (
+            <FormHelperText role="alert">{MESSAGES.deleteRequired}</FormHelperText>
+          )}
+        </FormControl>
+        {mutation.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {mutation.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button color="error" variant="contained" onClick={onDelete} disabled={mutation.isPending}>
+          {mutation.isPending ? 'Deleting…' : 'Delete'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

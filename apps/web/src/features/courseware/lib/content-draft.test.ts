@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { latestToday } from '@portal/shared/schemas/courseware';
+import { makeContent, makeContributor, uuid } from '../../../testing/fixtures';
+import {
+  aliasOf,
+  draftFromContent,
+  emptyDraft,
+  fieldErrorsOfServer,
+  focusFirstInvalid,
+  toCreateBody,
+  toUpdateBody,
+  validateDraft,
+} from './content-draft';
+
+describe('content draft', () => {
+  it('saves an unchanged item as exactly what was loaded, with its version', () => {
+    const person = makeContributor();
+    const content = makeContent({
+      version: 7,
+      contributors: [person],
+      sections: [{ id: uuid(), name: 'Objectives', description: '<p>x</p>', index: 0 }],
+    });
+    const body = toUpdateBody(draftFromContent(content));
+    expect(body).toMatchObject({
+      name: content.name,
+      urlAlias: content.urlAlias,
+      version: 7,
+      contributorIds: [person.id],
+      sections: [{ id: content.sections[0]!.id, name: 'Objectives', description: '<p>x</p>' }],
+      deletedFileIds: [],
+    });
+    expect(validateDraft(draftFromContent(content), 'edit')).toEqual({});
+  });
+
+  it('starts create mode unpublished with the draft learning objectives; the alias follows the name', () => {
+    const draft = emptyDraft();
+    expect(draft.status).toBe('unpublished');
+    expect(draft.sections.map((s) => s.name)).toEqual(['Learning objectives']);
+    const named = { ...draft, name: 'Intro to Web Security: XSS & CSRF', description: '<p>Hi</p>' };
+    expect(aliasOf(named)).toBe('intro-to-web-security-xss-csrf');
+    expect(toCreateBody(named).urlAlias).toBe('intro-to-web-security-xss-csrf');
+    expect(aliasOf({ ...named, urlAlias: 'custom/alias', isAliasEdited: true })).toBe('custom/alias');
+  });
+
+  it('names every invalid field with the shared schemas (000 §5)', () => {
+    const draft = {
+      ...emptyDraft(),
+      name: '',
+      description: '<p></p>',
+      keywords: ['k'.repeat(51)],
+      lastCuratedTimestamps: { courseware: '2999-01-01', environment: latestToday() },
+      children: [{ key: 'c', name: ' ' }],
+    };
+    const errors = validateDraft(draft, 'create');
+    expect(errors.name).toBe('Name is required.');
+    expect(errors.description).toBe('Description is required.');
+    expect(errors['keywords.0']).toBe('A search keyword may be at most 50 characters.');
+    expect(errors['lastCuratedTimestamps.courseware']).toBe('The date may not be later than today.');
+    expect(errors['lastCuratedTimestamps.environment']).toBeUndefined();
+    expect(errors['children.0.name']).toBe('Name is required.');
+  });
+
+  it('maps server issues back to form fields', () => {
+    expect(
+      fieldErrorsOfServer({
+        issues: [
+          { field: 'body.urlAlias', message: 'Taken.' },
+          { field: 'body.sections.1.name', message: 'Too long.' },
+        ],
+      }),
+    ).toEqual({ urlAlias: 'Taken.', 'sections.1.name': 'Too long.' });
+    expect(fieldErrorsOfServer(undefined)).toEqual({});
+  });
+
+  it('focuses the first invalid field in page order', () => {
+    document.body.innerHTML = `<form>
+      <input data-field="name" id="name">
+      <div data-field="lastCuratedTimestamps.courseware"><span tabindex="0" id="date"></span></div>
+      <input data-field="keywords" id="keywords">
+    </form>`;
+    const form = document.querySelector('form')!;
+    expect(focusFirstInvalid(form, { keywords: 'x', 'lastCuratedTimestamps.courseware': 'y' })).toBe(true);
+    expect(document.activeElement?.id).toBe('date');
+    focusFirstInvalid(form, { 'keywords.3': 'x', name: 'y' });
+    expect(document.activeElement?.id).toBe('name');
+    expect(focusFirstInvalid(form, {})).toBe(false);
+  });
+});

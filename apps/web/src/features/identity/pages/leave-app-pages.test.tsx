@@ -1,0 +1,115 @@
+/**
+ * Routes that leave the app (001 §2): /exercises with and without a session, /signup per brand
+ * variant, /login's redirect, and the entry guard's `t` and `s` (the address is left clean).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getAccessToken } from '../../../lib/auth-token';
+import { browser } from '../../../lib/browser';
+import { KNOWLEDGE, makeEnv, makeSearchResponse, makeSession } from '../../../testing/fixtures';
+import { mockApi, type MockHandler } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+function api(extra: Record<string, MockHandler> = {}) {
+  return mockApi({
+    'GET /api/v1/knowledge': () => ({ items: KNOWLEDGE, nextPageToken: null }),
+    'GET /api/v1/contributors': () => ({ contributors: [], nextPageToken: null }),
+    'GET /api/v1/content/search': () => makeSearchResponse(),
+    'GET /api/v1/auth/messages': () => ({ items: [] }),
+    ...extra,
+  });
+}
+
+const assign = () => vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+
+describe('/exercises', () => {
+  it('fetches a single-sign-on code and sends a signed-in user to the range UI with it as s', async () => {
+    const spy = assign();
+    const { requests } = api({
+      'GET /api/v1/auth/session': () => makeSession('faculty'),
+      'POST /api/v1/auth/sso': () => ({ code: 'one-time-code-0123456789' }),
+    });
+    renderApp('/exercises', { signedInAs: 'faculty' });
+    await waitFor(() =>
+      expect(spy).toHaveBeenCalledWith('https://range.example.edu/?s=one-time-code-0123456789'),
+    );
+    const sso = requests.find((r) => r.url.pathname === '/api/v1/auth/sso')!;
+    expect(sso.headers.get('Authorization')).toBe('Bearer test-token-faculty');
+  });
+
+  it('sends a visitor to the range UI plain', async () => {
+    const spy = assign();
+    const { requests } = api();
+    renderApp('/exercises');
+    await waitFor(() => expect(spy).toHaveBeenCalledWith('https://range.example.edu'));
+    expect(requests.some((r) => r.url.pathname === '/api/v1/auth/sso')).toBe(false);
+    expect(await screen.findByText('Opening the exercise area…')).toBeTruthy();
+  });
+
+  it('sends a student who was not invited to a course plain, asking for no code', async () => {
+    const spy = assign();
+    const { requests } = api({ 'GET /api/v1/auth/session': () => makeSession('student') });
+    renderApp('/exercises', { signedInAs: 'student' });
+    await waitFor(() => expect(spy).toHaveBeenCalledWith('https://range.example.edu'));
+    expect(requests.some((r) => r.url.pathname === '/api/v1/auth/sso')).toBe(false);
+  });
+});
+
+describe('/signup and /login', () => {
+  it('leaves for the sign-up page; the state variant adds its code', async () => {
+    const spy = assign();
+    api();
+    renderApp('/signup');
+    await waitFor(() => expect(spy).toHaveBeenCalledWith('/auth/signup?redirect=%2Fcourseware'));
+    spy.mockClear();
+    renderApp('/signup', { env: makeEnv({ brand: 'state' }) });
+    await waitFor(() => expect(spy).toHaveBeenCalledWith('/auth/signup?redirect=%2Fcourseware&code=state'));
+  });
+
+  it('returns from the sign-in page to the range UI when it did not start on a courseware page', async () => {
+    const spy = assign();
+    api();
+    renderApp('/login?from=%2Fcall-for-courseware');
+    await waitFor(() =>
+      expect(spy).toHaveBeenCalledWith(
+        '/auth/login?redirect=https%3A%2F%2Frange.example.edu&referrer=%2Fcall-for-courseware',
+      ),
+    );
+  });
+});
+
+describe('entry guard', () => {
+  it('stores query t as the bearer token, logs in and removes it from the address', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const part = (v: unknown) =>
+      btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const jwt = `${part({ alg: 'HS256' })}.${part({ sub: 'u', iat: now, exp: now + 3600 })}.sig`;
+    const session = makeSession('faculty');
+    const { requests } = api({ 'GET /api/v1/auth/session': () => session });
+    const { router } = renderApp(`/courseware?t=${jwt}&q=xss`);
+    await waitFor(() => expect(router.state.location.search).toBe('?q=xss'));
+    expect(getAccessToken()).toBe(jwt);
+    const call = requests.find((r) => r.url.pathname === '/api/v1/auth/session')!;
+    expect(call.headers.get('Authorization')).toBe(`Bearer ${jwt}`);
+    const header = await screen.findByRole('banner');
+    expect(
+      await within(header).findByRole('button', { name: `Account menu of ${session.identity.displayName}` }),
+    ).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Exercises' }).getAttribute('href')).toBe('/exercises');
+  });
+
+  it('refuses a session without the role claim: the token goes and the user stays a visitor', async () => {
+    const session = makeSession('faculty');
+    api({
+      'GET /api/v1/auth/session': () => ({
+        ...session,
+        claims: session.claims.filter((c) => c.type !== 'role'),
+      }),
+    });
+    renderApp('/courseware', { signedInAs: 'faculty' });
+    await waitFor(() => expect(getAccessToken()).toBeNull());
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(within(header).queryByRole('link', { name: 'Exercises' })).toBeNull();
+  });
+});

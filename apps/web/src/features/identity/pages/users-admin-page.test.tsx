@@ -1,0 +1,142 @@
+/**
+ * The users and claims admin (001 §6) and impersonation (001 §4): roles and claims go through their
+ * endpoints, the flags show, "Act as" keeps the admin's token, the banner shows always, and stopping
+ * returns to the stored path with the admin's token.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { derivePermissions, ROLE_CLAIMS } from '@portal/shared/permissions';
+import { AdminUserSchema, type AdminUser } from '@portal/shared/schemas/identity';
+import { getAccessToken } from '../../../lib/auth-token';
+import { KNOWLEDGE, makeSearchResponse, makeSession } from '../../../testing/fixtures';
+import { mockApi, reply, type MockHandler, type MockRequest } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+const FAY_ID = '5f0c8a2e-1b3d-4c5e-8f70-00000000b001';
+
+function fay(roles: AdminUser['roles']): AdminUser {
+  const claims = roles.flatMap((r) => ROLE_CLAIMS[r]);
+  return AdminUserSchema.parse({
+    id: FAY_ID,
+    email: 'faculty@example.edu',
+    displayName: 'Fay Faculty',
+    roles,
+    isEmailVerified: true,
+    hasPassword: true,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    claims: [],
+    effectiveClaims: claims,
+    permissions: derivePermissions(claims, true),
+  });
+}
+
+function api(extra: Record<string, MockHandler> = {}) {
+  const admin = makeSession('admin');
+  const faculty = makeSession('faculty');
+  return mockApi({
+    'GET /api/v1/knowledge': () => ({ items: KNOWLEDGE, nextPageToken: null }),
+    'GET /api/v1/contributors': () => ({ contributors: [], nextPageToken: null }),
+    'GET /api/v1/content/search': () => makeSearchResponse(),
+    'GET /api/v1/auth/messages': () => ({ items: [] }),
+    'GET /api/v1/auth/session': (request: MockRequest) =>
+      request.headers.get('Authorization') === 'Bearer as-fay'
+        ? {
+            ...faculty,
+            identity: { ...faculty.identity, displayName: 'Fay Faculty' },
+            impersonator: {
+              subject: admin.identity.subject,
+              displayName: admin.identity.displayName,
+              email: admin.identity.email,
+            },
+          }
+        : admin,
+    'GET /api/v1/admin/users': () => ({
+      items: [{ ...fay(['faculty']), claims: undefined, effectiveClaims: undefined, permissions: undefined }],
+      nextPageToken: null,
+    }),
+    [`GET /api/v1/admin/users/${FAY_ID}`]: () => fay(['faculty']),
+    ...extra,
+  });
+}
+
+describe('users and claims admin', () => {
+  it('lists users, grants a role and shows the flags it gives', async () => {
+    const { requests } = api({
+      [`PUT /api/v1/admin/users/${FAY_ID}/roles/contenteditor`]: () => fay(['faculty', 'contenteditor']),
+    });
+    const { user } = renderApp('/admin/users', { signedInAs: 'admin' });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await user.click(within(table).getByRole('button', { name: 'Fay Faculty' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fay Faculty' });
+    const flags = within(dialog).getByRole('list', { name: 'Permissions granted' });
+    expect(within(flags).getByText('CanViewFiles')).toBeTruthy();
+    expect(within(flags).queryByText('CanUpdateContent')).toBeNull();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Content editor' }));
+    await waitFor(() => expect(within(flags).getByText('CanUpdateContent')).toBeTruthy());
+    expect(requests.some((r) => r.method === 'PUT' && r.url.pathname.endsWith('/roles/contenteditor'))).toBe(
+      true,
+    );
+  });
+
+  it('checks a single claim with the shared schema before sending it', async () => {
+    const { requests } = api();
+    const { user } = renderApp('/admin/users', { signedInAs: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Fay Faculty' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fay Faculty' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Value' }), 'has spaces');
+    await user.click(within(dialog).getByRole('button', { name: 'Grant claim' }));
+    expect(await within(dialog).findByText('Letters, digits and : . _ - only.')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST' && r.url.pathname.endsWith('/claims'))).toBe(false);
+  });
+
+  it('sends others home', async () => {
+    api({ 'GET /api/v1/auth/session': () => makeSession('contenteditor') });
+    const { router } = renderApp('/admin/users', { signedInAs: 'contenteditor' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+  });
+});
+
+describe('impersonation', () => {
+  it('acts as a user with a banner everywhere, then returns to the stored path as the admin', async () => {
+    const { requests } = api({
+      'POST /api/v1/auth/impersonate': () => ({ accessToken: 'as-fay', expiresAt: 0, expiresIn: 3600 }),
+    });
+    const { user, router } = renderApp('/admin/users', { signedInAs: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Fay Faculty' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fay Faculty' });
+    await user.click(within(dialog).getByRole('button', { name: 'Act as Fay Faculty' }));
+
+    const banner = await screen.findByRole('region', { name: 'Impersonation' });
+    await waitFor(() =>
+      expect(banner.textContent).toContain('You are acting as Fay Faculty (faculty@example.edu).'),
+    );
+    expect(getAccessToken()).toBe('as-fay');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+    expect(requests.find((r) => r.url.pathname === '/api/v1/auth/impersonate')!.body).toEqual({
+      accountId: FAY_ID,
+    });
+
+    await user.click(within(banner).getByRole('button', { name: 'Stop acting as this user' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    expect(getAccessToken()).toBe('test-token-admin');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Impersonation' })).toBeNull());
+  });
+
+  it('shows the error when the server refuses', async () => {
+    api({
+      'POST /api/v1/auth/impersonate': () =>
+        reply(409, { code: 'conflict', message: 'You cannot act as another user who may act as others.' }),
+    });
+    const { user } = renderApp('/admin/users', { signedInAs: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Fay Faculty' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Fay Faculty' })).getByRole('button', {
+        name: 'Act as Fay Faculty',
+      }),
+    );
+    const error = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(error).getByText('You cannot act as another user who may act as others.')).toBeTruthy();
+    expect(getAccessToken()).toBe('test-token-admin');
+  });
+});

@@ -1,0 +1,514 @@
+/**
+ * `npm run bench` (after the search bench): a zip bundle of 1 GB (issue 3). For each database (the
+ * PostgreSQL server when it answers on 127.0.0.1:5432, and PGlite):
+ *   1. a fresh DATA_DIR with a published course, a curator and a faculty account;
+ *   2. the built server (`apps/server/dist/server.js`) started as a child process;
+ *   3. 20 files of 50 MB of random bytes (incompressible) uploaded through POST /api/v1/files as the
+ *      curator (streamed multipart);
+ *   4. the course's bundle requested as faculty and polled until ready: wall time → MB/s; the server's
+ *      peak resident memory during the build read from /proc/<pid>/status (VmHWM, reset through
+ *      /proc/<pid>/clear_refs before the build) — target under 200 MB;
+ *   5. the archive downloaded and checked (every entry's SHA-256 equal to the uploaded file's and to the
+ *      manifest's);
+ *   6. the same, unchanged bundle requested again REPEAT_REQUESTS times — target under 100 ms each.
+ * MB here is 1,048,576 bytes. Figures are printed and written to .bench/bundle-results.json. Exits 1
+ * when an answer is wrong or a step fails; a missed target is reported as FAIL.
+ *
+ * While developing: `npm run build -w @portal/shared && npm run build -w @portal/server`, then
+ * `cd bench && npx tsx src/bundle.ts [--databases=pglite,postgres]`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import yauzl from 'yauzl';
+import { content } from '../../apps/server/src/db/schema/courseware.js';
+import { openDatabase } from '../../apps/server/src/db/client.js';
+import { migrate } from '../../apps/server/src/db/migrate.js';
+import { createTokenSigner } from '../../apps/server/src/modules/identity/tokens.js';
+import { createAccounts } from '../../apps/server/src/testing/fixtures.js';
+
+const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_ROOT = path.resolve(BENCH_DIR, '..');
+const OUTPUT_DIR = path.join(REPO_ROOT, '.bench');
+const RESULTS_FILE = path.join(OUTPUT_DIR, 'bundle-results.json');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'server.js');
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const MB = 1024 * 1024;
+/** The bundle: 20 files of 50 MB (issue 3). */
+const FILE_COUNT = 20;
+const FILE_BYTES = 50 * MB;
+const WRITE_CHUNK_BYTES = MB;
+/** Targets (issue 3). */
+const PEAK_RSS_TARGET_BYTES = 200 * MB;
+const REPEAT_TARGET_MS = 100;
+const REPEAT_REQUESTS = 20;
+/** How often the bench polls the bundle (faster than the page's 5 s, to time the build). */
+const POLL_MS = 100;
+const RSS_SAMPLE_MS = 50;
+const SERVER_START_TIMEOUT_MS = 120_000;
+const BUILD_TIMEOUT_MS = 15 * 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+const BYTES_PER_KB = 1024;
+
+type DatabaseKind = 'postgres' | 'pglite';
+const LABELS: Record<DatabaseKind, string> = {
+  postgres: 'PostgreSQL server',
+  pglite: 'PGlite (embedded default)',
+};
+
+const log = (line: string) => console.log(line);
+const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
+const fmtMb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+
+interface SourceFile {
+  path: string;
+  filename: string;
+  sha256: string;
+}
+
+/** Writes FILE_COUNT files of random bytes (once per run) and notes their SHA-256. */
+async function writeSources(dir: string): Promise<SourceFile[]> {
+  const files: SourceFile[] = [];
+  for (let n = 1; n <= FILE_COUNT; n += 1) {
+    const filename = `capture-${String(n).padStart(2, '0')}.bin`;
+    const file = path.join(dir, filename);
+    const hash = crypto.createHash('sha256');
+    const out = fs.createWriteStream(file);
+    for (let written = 0; written < FILE_BYTES; written += WRITE_CHUNK_BYTES) {
+      const chunk = crypto.randomBytes(WRITE_CHUNK_BYTES);
+      hash.update(chunk);
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    }
+    await new Promise<void>((resolve, reject) => {
+      out.once('error', reject);
+      out.end(() => resolve());
+    });
+    files.push({ path: file, filename, sha256: hash.digest('hex') });
+  }
+  return files;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function onAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  return onAdmin('SELECT 1').then(
+    () => true,
+    () => false,
+  );
+}
+
+interface Memory {
+  rssBytes: number;
+  peakRssBytes: number;
+}
+
+function readMemory(pid: number): Memory {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssBytes: kb('VmRSS') * BYTES_PER_KB, peakRssBytes: kb('VmHWM') * BYTES_PER_KB };
+}
+
+/** Resets the process's peak resident memory (VmHWM) to its current size (Linux clear_refs 5). */
+function resetPeak(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+interface Server {
+  proc: ChildProcess;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  const proc = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const stop = async () => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`the server exited with code ${proc.exitCode}`);
+    const ok = await fetch(`${baseUrl}/dist/env.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { proc, baseUrl, stop };
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  await stop();
+  throw new Error(`the server did not answer within ${SERVER_START_TIMEOUT_MS} ms`);
+}
+
+/** Samples the server's resident memory until stopped; returns the highest VmRSS seen. */
+function sampleRss(pid: number) {
+  let max = 0;
+  const timer = setInterval(() => {
+    try {
+      max = Math.max(max, readMemory(pid).rssBytes);
+    } catch {
+      // the process is gone
+    }
+  }, RSS_SAMPLE_MS);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return max;
+    },
+  };
+}
+
+/** Reads a zip on disk and returns each entry's name and SHA-256, and the manifest. */
+function verifyZip(
+  file: string,
+): Promise<{ hashes: Map<string, string>; manifest: { files: { path: string; sha256: string }[] } }> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (openError, zip) => {
+      if (openError || !zip) return reject(openError ?? new Error('not a zip'));
+      const hashes = new Map<string, string>();
+      let manifestText = '';
+      zip.on('error', reject);
+      zip.on('end', () => resolve({ hashes, manifest: JSON.parse(manifestText) }));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
+          const hash = crypto.createHash('sha256');
+          const chunks: Buffer[] = [];
+          const isManifest = entry.fileName === 'manifest.json';
+          stream.on('data', (chunk: Buffer) => {
+            hash.update(chunk);
+            if (isManifest) chunks.push(chunk);
+          });
+          stream.on('error', reject);
+          stream.on('end', () => {
+            hashes.set(entry.fileName, hash.digest('hex'));
+            if (isManifest) manifestText = Buffer.concat(chunks).toString('utf8');
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+interface BundleResult {
+  kind: DatabaseKind;
+  label: string;
+  outcome: 'measured' | 'failed';
+  reason?: string;
+  upload?: { ms: number; mbPerS: number };
+  build?: { ms: number; mbPerS: number; archiveBytes: number };
+  memory?: {
+    idleRssBytes: number;
+    peakDuringBuildBytes: number;
+    peakDuringDownloadBytes: number;
+    peakOverallBytes: number;
+    /** What the build added to the idle server. */
+    growthDuringBuildBytes: number;
+    targetBytes: number;
+    /** Judged on the server process alone: with PGlite the database lives in it too (null: not judged). */
+    isPassed: boolean | null;
+  };
+  download?: { ms: number; mbPerS: number; isVerified: boolean };
+  repeat?: {
+    firstMs: number;
+    p50Ms: number;
+    maxMs: number;
+    targetMs: number;
+    isPassed: boolean;
+    isReused: boolean;
+  };
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** One database: set up, serve, upload, bundle, download, repeat; cleaned up in any case. */
+async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: string): Promise<BundleResult> {
+  const label = LABELS[kind];
+  const dataDir = fs.mkdtempSync(path.join(workDir, `${kind}-`));
+  const dbName = `portal_bundle_bench_${process.pid}`;
+  const databaseUrl = kind === 'postgres' ? `postgres://postgres@127.0.0.1:5432/${dbName}` : '';
+  const jwtSecret = crypto.randomBytes(32).toString('hex');
+  let server: Server | undefined;
+  try {
+    if (kind === 'postgres') await onAdmin(`CREATE DATABASE ${dbName}`);
+    const database = await openDatabase(
+      kind === 'postgres' ? { url: databaseUrl } : { dir: path.join(dataDir, 'db') },
+    );
+    let tokens: Record<'curator' | 'faculty', string>;
+    let courseId: string;
+    try {
+      await migrate(database);
+      const accounts = await createAccounts(database.db);
+      const [course] = await database.db
+        .insert(content)
+        .values({
+          name: 'Bundle Bench Course',
+          urlAlias: 'bundle-bench-course',
+          status: 'published',
+          categories: ['course'],
+          description: '<p>Twenty captures of 50 MB.</p>',
+          descriptionText: 'Twenty captures of 50 MB.',
+          sourceName: 'Generated by the bench',
+          licenseName: 'CC0 1.0',
+        })
+        .returning({ id: content.id });
+      courseId = course!.id;
+      const signer = await createTokenSigner(database.db, jwtSecret);
+      const sign = async (subject: string) =>
+        (await signer.sign({ subject, displayName: 'Bench', email: 'bench@example.edu', picture: null }))
+          .token;
+      tokens = { curator: await sign(accounts.contenteditor), faculty: await sign(accounts.faculty) };
+    } finally {
+      await database.close();
+    }
+
+    log(`${label}: starting the server`);
+    server = await startServer(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: 'false',
+        JWT_SECRET: jwtSecret,
+        LOG_LEVEL: 'warn',
+      },
+      await freePort(),
+    );
+    const pid = server.proc.pid!;
+    const auth = (who: 'curator' | 'faculty') => ({ authorization: `Bearer ${tokens[who]}` });
+    const totalBytes = FILE_COUNT * FILE_BYTES;
+
+    // Uploads: streamed multipart, the file part last.
+    const uploadStarted = performance.now();
+    for (const source of sources) {
+      const form = new FormData();
+      form.append('type', 'application/octet-stream');
+      form.append('name', source.filename);
+      form.append('visibility', 'private');
+      form.append('metadataType', 'content');
+      form.append('metadataId', courseId);
+      form.append('file', await fs.openAsBlob(source.path), source.filename);
+      await json(
+        await fetch(`${server.baseUrl}/api/v1/files`, {
+          method: 'POST',
+          body: form,
+          headers: auth('curator'),
+        }),
+      );
+    }
+    const uploadMs = performance.now() - uploadStarted;
+    log(
+      `  uploaded ${FILE_COUNT} × ${fmtMb(FILE_BYTES)} in ${(uploadMs / 1000).toFixed(1)} s (${mbps(totalBytes, uploadMs).toFixed(0)} MB/s)`,
+    );
+    const peakOverallBeforeBuild = readMemory(pid).peakRssBytes;
+
+    // The bundle: requested, polled until ready.
+    const idleRssBytes = readMemory(pid).rssBytes;
+    resetPeak(pid);
+    const buildSampler = sampleRss(pid);
+    const buildStarted = performance.now();
+    const requested = await json<{ fileId: string; status: string }>(
+      await fetch(`${server.baseUrl}/api/v1/content/${courseId}/bundle`, {
+        method: 'POST',
+        headers: auth('faculty'),
+      }),
+    );
+    let info = {
+      status: requested.status,
+      size: 0,
+      sha256: '' as string | null,
+      failureReason: null as string | null,
+    };
+    const deadline = Date.now() + BUILD_TIMEOUT_MS;
+    while (info.status === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      info = await json(
+        await fetch(`${server.baseUrl}/api/v1/files/${requested.fileId}`, { headers: auth('faculty') }),
+      );
+    }
+    const buildMs = performance.now() - buildStarted;
+    const sampledBuildPeak = buildSampler.stop();
+    const peakDuringBuildBytes = Math.max(readMemory(pid).peakRssBytes, sampledBuildPeak);
+    if (info.status !== 'ready')
+      throw new Error(`the bundle is ${info.status}: ${info.failureReason ?? 'timed out'}`);
+    log(
+      `  bundle built in ${(buildMs / 1000).toFixed(1)} s (${mbps(totalBytes, buildMs).toFixed(0)} MB/s), peak RSS ${fmtMb(peakDuringBuildBytes)}`,
+    );
+
+    // The download, checked entry by entry.
+    resetPeak(pid);
+    const link = await json<{ publicUrl: string }>(
+      await fetch(`${server.baseUrl}/api/v1/files/${requested.fileId}/download-url?from=${courseId}`, {
+        headers: auth('faculty'),
+      }),
+    );
+    const zipFile = path.join(workDir, `${kind}-bundle.zip`);
+    const downloadStarted = performance.now();
+    const response = await fetch(`${server.baseUrl}${link.publicUrl}`);
+    if (!response.ok || !response.body) throw new Error(`download: ${response.status}`);
+    await pipeline(Readable.fromWeb(response.body as never), fs.createWriteStream(zipFile));
+    const downloadMs = performance.now() - downloadStarted;
+    const peakDuringDownloadBytes = readMemory(pid).peakRssBytes;
+    const { hashes, manifest } = await verifyZip(zipFile);
+    fs.rmSync(zipFile, { force: true });
+    const expected = new Map(sources.map((s) => [s.filename, s.sha256]));
+    const isVerified =
+      manifest.files.length === FILE_COUNT &&
+      manifest.files.every(
+        (f) => f.sha256 === hashes.get(f.path) && f.sha256 === expected.get(path.basename(f.path)),
+      );
+    if (!isVerified) throw new Error('the archive does not hold the uploaded bytes');
+    log(`  downloaded and checked in ${(downloadMs / 1000).toFixed(1)} s; every entry's SHA-256 matches`);
+
+    // The same bundle again: answered from the stored one.
+    const repeats: number[] = [];
+    let isReused = true;
+    for (let i = 0; i < REPEAT_REQUESTS; i += 1) {
+      const started = performance.now();
+      const again = await json<{ fileId: string; status: string; isReused: boolean }>(
+        await fetch(`${server.baseUrl}/api/v1/content/${courseId}/bundle`, {
+          method: 'POST',
+          headers: auth('faculty'),
+        }),
+      );
+      repeats.push(performance.now() - started);
+      isReused &&= again.isReused && again.status === 'ready' && again.fileId === requested.fileId;
+    }
+    if (!isReused) throw new Error('the unchanged bundle was not served again');
+    const sorted = [...repeats].sort((a, b) => a - b);
+    const repeat = {
+      firstMs: repeats[0]!,
+      p50Ms: sorted[Math.floor(sorted.length / 2)]!,
+      maxMs: sorted.at(-1)!,
+      targetMs: REPEAT_TARGET_MS,
+      isPassed: sorted.at(-1)! < REPEAT_TARGET_MS,
+      isReused,
+    };
+    log(
+      `  unchanged bundle again: first ${repeat.firstMs.toFixed(1)} ms, p50 ${repeat.p50Ms.toFixed(1)} ms, max ${repeat.maxMs.toFixed(1)} ms`,
+    );
+    return {
+      kind,
+      label,
+      outcome: 'measured',
+      upload: { ms: uploadMs, mbPerS: mbps(totalBytes, uploadMs) },
+      build: { ms: buildMs, mbPerS: mbps(totalBytes, buildMs), archiveBytes: info.size },
+      memory: {
+        idleRssBytes,
+        peakDuringBuildBytes,
+        peakDuringDownloadBytes,
+        peakOverallBytes: Math.max(peakOverallBeforeBuild, peakDuringBuildBytes, peakDuringDownloadBytes),
+        growthDuringBuildBytes: peakDuringBuildBytes - idleRssBytes,
+        targetBytes: PEAK_RSS_TARGET_BYTES,
+        isPassed: kind === 'postgres' ? peakDuringBuildBytes < PEAK_RSS_TARGET_BYTES : null,
+      },
+      download: { ms: downloadMs, mbPerS: mbps(info.size, downloadMs), isVerified },
+      repeat,
+    };
+  } catch (error) {
+    return { kind, label, outcome: 'failed', reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await server?.stop();
+    if (kind === 'postgres')
+      await onAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(result: BundleResult): string {
+  if (result.outcome === 'failed') return `${result.label}: FAILED — ${result.reason}`;
+  const { build, memory, repeat, upload, download } = result;
+  const mark = (ok: boolean) => (ok ? 'ok' : 'FAIL');
+  const memoryVerdict =
+    memory!.isPassed === null
+      ? 'not judged: PGlite keeps the database in the server process'
+      : `target < ${fmtMb(memory!.targetBytes)}: ${mark(memory!.isPassed)}`;
+  return [
+    `${result.label}: bundle of ${FILE_COUNT} × ${fmtMb(FILE_BYTES)} (random bytes)`,
+    `  build            ${(build!.ms / 1000).toFixed(1)} s, ${build!.mbPerS.toFixed(0)} MB/s, archive ${fmtMb(build!.archiveBytes)}`,
+    `  server peak RSS  ${fmtMb(memory!.peakDuringBuildBytes)} during the build (idle before: ${fmtMb(memory!.idleRssBytes)}, ` +
+      `growth ${fmtMb(memory!.growthDuringBuildBytes)}), ${memoryVerdict}`,
+    `                   ${fmtMb(memory!.peakDuringDownloadBytes)} during the download; ${fmtMb(memory!.peakOverallBytes)} over the whole run (uploads included)`,
+    `  unchanged again  first ${repeat!.firstMs.toFixed(1)} ms, p50 ${repeat!.p50Ms.toFixed(1)} ms, max ${repeat!.maxMs.toFixed(1)} ms ` +
+      `(n ${REPEAT_REQUESTS}), target < ${repeat!.targetMs} ms: ${mark(repeat!.isPassed)}`,
+    `  upload           ${upload!.mbPerS.toFixed(0)} MB/s; download ${download!.mbPerS.toFixed(0)} MB/s, entries verified`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { databases: { type: 'string' } }, allowPositionals: false });
+  const wanted = (values.databases ?? 'postgres,pglite').split(',').map((v) => v.trim());
+  const unknown = wanted.filter((v) => v !== 'postgres' && v !== 'pglite');
+  if (unknown.length > 0) throw new Error(`Unknown database ${unknown.join(', ')}; use postgres, pglite`);
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`Build the server first (${SERVER_ENTRY} is missing)`);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bundle-bench-'));
+  const results: BundleResult[] = [];
+  try {
+    log(`Bundle benchmark: writing ${FILE_COUNT} files of ${fmtMb(FILE_BYTES)} of random bytes`);
+    const sources = await writeSources(workDir);
+    for (const kind of ['postgres', 'pglite'] as const) {
+      if (!wanted.includes(kind)) continue;
+      if (kind === 'postgres' && !(await postgresAnswers())) {
+        log(`${LABELS.postgres}: skipped (nothing answers on 127.0.0.1:5432)`);
+        continue;
+      }
+      results.push(await benchOne(kind, sources, workDir));
+    }
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+  fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+  fs.writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify({ startedAt: new Date().toISOString(), cpus: os.cpus().length, node: process.version, results }, null, 2)}\n`,
+  );
+  log('');
+  for (const result of results) log(`${report(result)}\n`);
+  log(`Figures in ${RESULTS_FILE}`);
+  if (results.some((r) => r.outcome === 'failed')) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,156 @@
+/**
+ * The session end to end (issue 5 "What must show"; 001 §2 entry guard, /exercises; §4 Session; §8):
+ * sign-up with the confirmation e-mail read from the outbox, sign-in, the refresh timer with the clock
+ * moved forward and the logout after a failed refresh, `?t=` and `?s=` leaving a clean address, and
+ * /exercises sending the browser to the range UI with a single-sign-on code.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  apiToken,
+  authLink,
+  clientAddress,
+  latestMail,
+  signInAs,
+  signInCode,
+  signUpStudent,
+  storedAccessToken,
+} from './identity-helpers';
+
+const RANGE_UI = 'https://range.example.edu';
+
+test.use({ extraHTTPHeaders: clientAddress(11) });
+
+/** The expiry the app keeps with its token (seconds, by the page's clock). */
+async function storedExpiry(page: Page): Promise<number> {
+  return page.evaluate(
+    () => JSON.parse(localStorage.getItem('portal.session') ?? '{"expiresAt":0}').expiresAt as number,
+  );
+}
+
+/** A unique address per run, so the specs may run again on the same data folder. */
+const unique = (name: string) => `${name}.${Date.now().toString(36)}@school.example`;
+
+test('a visitor signs up, confirms the address from the e-mail, and signs in', async ({ page, request }) => {
+  const email = unique('nia');
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/auth\/signup\?redirect=%2Fcourseware/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+
+  await page.getByLabel('Name').fill('Nia New');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+
+  const admin = await apiToken(request, 'admin@example.edu');
+  const mail = await latestMail(request, admin, email, /^Confirm your e-mail address/);
+  await page.goto(authLink(mail));
+  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+  await expect(page.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/courseware' && !url.search.includes('s='));
+  await page.getByRole('button', { name: /^Account menu of Nia New/ }).click();
+  await expect(page.getByRole('menu').getByText(email)).toBeVisible();
+});
+
+test('the token is refreshed before it ends, and a failed refresh logs out with "Your session has expired."', async ({
+  page,
+  request,
+}) => {
+  const email = unique('tim');
+  const password = 'a long enough password';
+  const admin = await apiToken(request, 'admin@example.edu');
+  await signUpStudent(request, admin, { name: 'Tim Timer', email, password });
+
+  await page.clock.install();
+  await page.goto('/courseware');
+  await signInAs(page, email, password);
+  const expiryBefore = await storedExpiry(page);
+
+  // 59 minutes and 10 s later the timer (60 s before expiry) has fetched a new token, which the app
+  // keeps with a new expiry an hour after the refresh (by the page's clock).
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/refresh'));
+  await page.clock.fastForward('59:10');
+  const response = await refreshed;
+  expect(response.status()).toBe(200);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  await expect.poll(() => storedExpiry(page)).toBeGreaterThan(expiryBefore + 3500);
+  expect(await storedAccessToken(page)).toBe(accessToken);
+  await expect(page.getByRole('button', { name: /^Account menu of Tim Timer/ })).toBeVisible();
+
+  // The role is taken away meanwhile: the next refresh is refused, and the user is logged out.
+  const users = await request.get(`/api/v1/admin/users?q=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  const [user] = (await users.json()).items as { id: string }[];
+  expect(user, 'the new account is listed').toBeDefined();
+  const id = user!.id;
+  const removed = await request.delete(`/api/v1/admin/users/${id}/roles/student`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  expect(removed.status()).toBe(200);
+
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/refresh'));
+  await page.clock.fastForward('59:10');
+  expect((await refused).status()).toBe(401);
+  const dialog = page.getByRole('dialog', { name: 'Error' });
+  await expect(dialog.getByText('Your session has expired.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  expect(await storedAccessToken(page)).toBeNull();
+});
+
+test('query s and query t log in and leave a clean address', async ({ page, request }) => {
+  const code = await signInCode(request, 'faculty@example.edu');
+  await page.goto(`/courseware?s=${code}&v=1712345678&q=xss`);
+  await expect(page).toHaveURL((url) => url.pathname === '/courseware' && url.search === '?q=xss');
+  await expect(page.getByRole('button', { name: /^Account menu of Fay Faculty/ })).toBeVisible();
+
+  // The code was single-use.
+  const again = await request.post('/api/v1/auth/token', { data: { code } });
+  expect(again.status()).toBe(401);
+
+  await page.goto('/logout');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+
+  const token = await apiToken(request, 'curator@example.edu');
+  await page.goto(`/courseware?t=${token}`);
+  await expect(page).toHaveURL((url) => url.pathname === '/courseware' && url.search === '');
+  await expect(page.getByRole('button', { name: /^Account menu of Carl Curator/ })).toBeVisible();
+  expect(await storedAccessToken(page)).toBe(token);
+});
+
+test('/exercises sends a signed-in user to the range UI with a single-sign-on code, a visitor plain', async ({
+  page,
+  request,
+}) => {
+  await page.route(`${RANGE_UI}/**`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<title>Range UI</title><h1>Range UI</h1>',
+    }),
+  );
+  await page.goto('/exercises');
+  await expect(page).toHaveURL(`${RANGE_UI}/`);
+
+  await page.goto('/courseware');
+  await signInAs(page, 'faculty@example.edu');
+  await page.getByRole('banner').getByRole('link', { name: 'Exercises' }).click();
+  await expect(page).toHaveURL(/^https:\/\/range\.example\.edu\/\?s=[\w-]{20,}$/);
+  const code = new URL(page.url()).searchParams.get('s')!;
+  // The range UI exchanges it once, within a minute.
+  const exchanged = await request.post('/api/v1/auth/token', { data: { code } });
+  expect(exchanged.status()).toBe(200);
+  expect((await request.post('/api/v1/auth/token', { data: { code } })).status()).toBe(401);
+});
