@@ -35,6 +35,9 @@ export interface Database {
 export async function openDatabase(options: { url?: string; dir?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client the server drops (restart, failover, a dropped test database) must not crash the
+    // process: the pool discards it and the next query opens a new one.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }

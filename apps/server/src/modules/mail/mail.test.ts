@@ -188,11 +188,12 @@ describe('outbox worker', () => {
 
   it('gives up after the last attempt', async () => {
     refusals.set('flaky@example.edu', { code: 421, message: 'Service not available' });
-    const id = await enqueueMail(ctx.database.db, { to: 'flaky@example.edu', subject: 'C', text: 'c' });
-    await ctx.database.db
-      .update(outbox)
-      .set({ attempts: MAX_ATTEMPTS - 1 })
-      .where(eq(outbox.id, id));
+    // Written with its attempts in one statement: the running worker must not claim it in between.
+    const [inserted] = await ctx.database.db
+      .insert(outbox)
+      .values({ to: 'flaky@example.edu', subject: 'C', text: 'c', attempts: MAX_ATTEMPTS - 1 })
+      .returning({ id: outbox.id });
+    const id = inserted!.id;
     const row = await waitFor(async () => {
       const r = await rowOf(id);
       return r.status === 'failed' ? r : undefined;
