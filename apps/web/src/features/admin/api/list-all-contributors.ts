@@ -10,20 +10,18 @@ import {
   type ContributorPage,
 } from '@portal/shared/schemas/contributors';
 import { apiRequest } from '../../../lib/api-client';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 export async function listAllContributors(signal?: AbortSignal): Promise<Contributor[]> {
-  const contributors: Contributor[] = [];
-  let nextPageToken: string | null = null;
-  do {
-    const page: ContributorPage = await apiRequest('/api/v1/contributors', {
-      schema: ContributorPageSchema,
-      signal,
-      query: { limit: CONTENT_LIST_PAGE_SIZE, nextPageToken },
-    });
-    contributors.push(...page.contributors);
-    nextPageToken = page.nextPageToken;
-  } while (nextPageToken);
-  return contributors;
+  return fetchAllPages(
+    (nextPageToken) =>
+      apiRequest('/api/v1/contributors', {
+        schema: ContributorPageSchema,
+        signal,
+        query: { limit: CONTENT_LIST_PAGE_SIZE, nextPageToken },
+      }),
+    (page: ContributorPage) => page.contributors,
+  );
 }
 
 export function allContributorsQueryOptions() {

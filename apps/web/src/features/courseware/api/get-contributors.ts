@@ -10,21 +10,19 @@ import {
   type ContributorPage,
 } from '@portal/shared/schemas/contributors';
 import { apiRequest } from '../../../lib/api-client';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /** Fetches every contributor, page by page. */
 export async function getAllContributors(signal?: AbortSignal): Promise<Contributor[]> {
-  const contributors: Contributor[] = [];
-  let nextPageToken: string | null = null;
-  do {
-    const page: ContributorPage = await apiRequest('/api/v1/contributors', {
-      schema: ContributorPageSchema,
-      signal,
-      query: { limit: CONTRIBUTOR_LIST_LIMIT, nextPageToken },
-    });
-    contributors.push(...page.contributors);
-    nextPageToken = page.nextPageToken;
-  } while (nextPageToken);
-  return contributors;
+  return fetchAllPages(
+    (nextPageToken) =>
+      apiRequest('/api/v1/contributors', {
+        schema: ContributorPageSchema,
+        signal,
+        query: { limit: CONTRIBUTOR_LIST_LIMIT, nextPageToken },
+      }),
+    (page: ContributorPage) => page.contributors,
+  );
 }
 
 /** Query options of all contributors. */

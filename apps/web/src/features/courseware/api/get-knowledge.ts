@@ -11,21 +11,19 @@ import {
   type KnowledgePage,
 } from '@portal/shared/schemas/knowledge';
 import { apiRequest } from '../../../lib/api-client';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /** Fetches every knowledge item (TKS, KSA and KU), page by page. */
 export async function getAllKnowledge(signal?: AbortSignal): Promise<KnowledgeItem[]> {
-  const items: KnowledgeItem[] = [];
-  let nextPageToken: string | null = null;
-  do {
-    const page: KnowledgePage = await apiRequest('/api/v1/knowledge', {
-      schema: KnowledgePageSchema,
-      signal,
-      query: { size: KNOWLEDGE_FETCH_SIZE, nextPageToken },
-    });
-    items.push(...page.items);
-    nextPageToken = page.nextPageToken;
-  } while (nextPageToken);
-  return items;
+  return fetchAllPages(
+    (nextPageToken) =>
+      apiRequest('/api/v1/knowledge', {
+        schema: KnowledgePageSchema,
+        signal,
+        query: { size: KNOWLEDGE_FETCH_SIZE, nextPageToken },
+      }),
+    (page: KnowledgePage) => page.items,
+  );
 }
 
 /** Query options of the whole knowledge list, cached for the session. */
