@@ -69,10 +69,15 @@ export function createLocalFileStore(root: string): FileStore {
       });
       // A temporary name of its own: two writers of one key never share a partial file.
       const temp = path.join(partialDir, crypto.randomUUID());
+      const out = fs.createWriteStream(temp);
       try {
-        await pipeline(body, meter, fs.createWriteStream(temp), { signal: options.signal });
+        await pipeline(body, meter, out, { signal: options.signal });
         await fs.promises.rename(temp, target);
       } catch (error) {
+        // The file is opened asynchronously: a body that fails at once (a limit, a cut-off request)
+        // can end the pipeline before the open completes, and the open would then create the file
+        // after it was removed. Wait until the stream has closed, then remove.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fs.promises.rm(temp, { force: true });
         throw error;
       }
