@@ -203,8 +203,9 @@ export async function searchContent(
   const result = await rows<SummaryRow & { total: number; facets: FacetBitsCount[] | null }>(db, query);
   let total = result[0]?.total;
   let facets = result[0]?.facets ?? null;
-  if (result.length === 0) {
-    // The page is empty (or nothing matched): the totals still describe the whole query.
+  if (result.length === 0 && args.after) {
+    // A page past the end: the totals still describe the whole query. (Without `after`, an empty
+    // first page means that nothing matched.)
     const [meta] = await rows<{ total: number; facets: FacetBitsCount[] | null }>(
       db,
       sql`WITH q AS (SELECT to_tsquery('english', ${args.tsquery}) AS q),
@@ -232,13 +233,25 @@ export async function similarWords(db: Db, term: string, limit: number): Promise
   return found.map((r) => r.word);
 }
 
-/** Whether a word (or a word starting with it) is in the catalogue's vocabulary. */
-export async function isKnownWord(db: Db, term: string): Promise<boolean> {
-  const found = await rows<{ hit: number }>(
+/** How a search term stands in the catalogue's vocabulary. */
+export interface TermInVocabulary {
+  /** The term is a whole word of the vocabulary. */
+  isWord: boolean;
+  /** Some word of the vocabulary starts with the term (or is it). */
+  startsWord: boolean;
+}
+
+/** Looks every term up in the catalogue's vocabulary, in one query; keyed by term. */
+export async function lookUpTerms(db: Db, terms: readonly string[]): Promise<Map<string, TermInVocabulary>> {
+  if (terms.length === 0) return new Map();
+  const found = await rows<TermInVocabulary & { term: string }>(
     db,
-    sql`SELECT 1 AS hit FROM search_lexicon WHERE word >= ${term} AND word < ${term + '\uffff'} LIMIT 1`,
+    sql`SELECT t AS term,
+          EXISTS (SELECT 1 FROM search_lexicon WHERE word = t) AS "isWord",
+          EXISTS (SELECT 1 FROM search_lexicon WHERE word >= t AND word < t || ${'\uffff'}) AS "startsWord"
+        FROM unnest(${textArray(terms)}) AS t`,
   );
-  return found.length > 0;
+  return new Map(found.map((r) => [r.term, { isWord: r.isWord, startsWord: r.startsWord }]));
 }
 
 /**

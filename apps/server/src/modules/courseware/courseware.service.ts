@@ -55,9 +55,26 @@ export function searchTerms(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
 }
 
-/** to_tsquery text: every term as a prefix, all required; alternatives of one term OR'ed. */
+/** Marks a term that matches as a prefix (in term groups and page tokens). */
+const PREFIX_MARK = '*';
+
+/**
+ * to_tsquery text: all groups required, alternatives of one group OR'ed; a term ending in
+ * PREFIX_MARK matches as a prefix, any other term as a word with its stem forms.
+ */
 function tsqueryOf(groups: string[][]): string {
-  return groups.map((alts) => `(${alts.map((t) => `'${t}':*`).join(' | ')})`).join(' & ');
+  const operand = (t: string) => (t.endsWith(PREFIX_MARK) ? `'${t.slice(0, -1)}':*` : `'${t}'`);
+  return groups.map((alts) => `(${alts.map(operand).join(' | ')})`).join(' & ');
+}
+
+/**
+ * Term groups for a query: a term that is a whole word of the catalogue's vocabulary matches that
+ * word (and its stem forms: "attack" finds attacks, attacker); any other term, such as a word being
+ * cut short ("netw"), matches as a prefix. Whole words go through the text index without expanding
+ * a prefix, which keeps frequent multi-word searches within their latency target.
+ */
+function termGroups(terms: string[], vocabulary: Map<string, repo.TermInVocabulary>): string[][] {
+  return terms.map((t) => [vocabulary.get(t)?.isWord ? t : `${t}${PREFIX_MARK}`]);
 }
 
 function decodeFacets(groups: repo.FacetBitsCount[]): SearchFacets {
@@ -97,11 +114,11 @@ function toSummary(row: repo.SummaryRow): ContentSummary {
   };
 }
 
-/** Term groups as carried in a page token: only letters and digits ever reach to_tsquery. */
+/** Term groups as carried in a page token: only letters, digits and a final prefix mark reach to_tsquery. */
 const GroupsSchema = z
   .array(
     z
-      .array(z.string().regex(/^[\p{L}\p{N}]+$/u))
+      .array(z.string().regex(/^[\p{L}\p{N}]+\*?$/u))
       .min(1)
       .max(FUZZY_ALTERNATIVES),
   )
@@ -126,8 +143,9 @@ const RankCursor = z.object({ q: z.string(), r: z.number(), n: z.string(), i: z.
 
 /**
  * Searches content by text and filters (000 §2, §3 Content filter), paged by nextPageToken.
- * Without text: every listed item by name. With text: full-text with prefix matching, names
- * weighted first; when nothing matches, misspelt terms are replaced by close catalogue words.
+ * Without text: every listed item by name. With text: full-text, whole catalogue words by stem and
+ * other terms as prefixes (termGroups), names weighted first; when nothing matches, misspelt terms
+ * are replaced by close catalogue words.
  * @throws AppError invalid_input for a page token of another query
  */
 export async function searchCatalogue(
@@ -159,7 +177,8 @@ export async function searchCatalogue(
 
   const cursor = decodePageToken(nextPageToken, RankCursor);
   // A page token carries the (possibly corrected) query it belongs to, so later pages don't re-correct.
-  let groups = cursor ? parseGroups(cursor.q) : terms.map((t) => [t]);
+  const vocabulary = cursor ? new Map<string, repo.TermInVocabulary>() : await repo.lookUpTerms(db, terms);
+  let groups = cursor ? parseGroups(cursor.q) : termGroups(terms, vocabulary);
   let correctedQuery: string | null = null;
   const run = () =>
     repo.searchContent(db, {
@@ -171,10 +190,10 @@ export async function searchCatalogue(
     });
   let result = await run();
   if (!cursor && result.total === 0) {
-    const corrected = await correctTerms(db, terms);
+    const corrected = await correctTerms(db, terms, groups, vocabulary);
     if (corrected) {
       groups = corrected;
-      correctedQuery = corrected.map((alts) => alts[0]).join(' ');
+      correctedQuery = corrected.map((alts) => (alts[0] ?? '').replace(PREFIX_MARK, '')).join(' ');
       result = await run();
       if (result.total === 0) correctedQuery = null;
     }
@@ -194,21 +213,30 @@ export async function searchCatalogue(
   };
 }
 
-/** Replaces each unknown term by the closest catalogue words; undefined when nothing changes. */
-async function correctTerms(db: Db, terms: string[]): Promise<string[][] | undefined> {
+/**
+ * Replaces each unknown term by the closest catalogue words (whole words); undefined when nothing
+ * changes. A term that starts a catalogue word keeps its group from `groups` (the same index as in
+ * `terms`); `vocabulary` is the lookup of the terms (lookUpTerms).
+ */
+async function correctTerms(
+  db: Db,
+  terms: string[],
+  groups: string[][],
+  vocabulary: Map<string, repo.TermInVocabulary>,
+): Promise<string[][] | undefined> {
   let changed = false;
-  const groups: string[][] = [];
-  for (const term of terms) {
-    if (term.length < 3 || (await repo.isKnownWord(db, term))) {
-      groups.push([term]);
+  const corrected: string[][] = [];
+  for (const [i, term] of terms.entries()) {
+    if (term.length < 3 || vocabulary.get(term)?.startsWord) {
+      corrected.push(groups[i] ?? [term]);
       continue;
     }
     const similar = await repo.similarWords(db, term, FUZZY_ALTERNATIVES);
     if (similar.length === 0) return undefined;
     changed = true;
-    groups.push(similar);
+    corrected.push(similar);
   }
-  return changed ? groups : undefined;
+  return changed ? corrected : undefined;
 }
 
 /**
