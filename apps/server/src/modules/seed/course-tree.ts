@@ -112,6 +112,11 @@ export function distinctNames(names: Iterable<string>): string[] {
   return out;
 }
 
+/** The distinct names of the items' contributors, joined for a source's author line; null when none. */
+export function authorsOf(items: readonly SourceItem[]): string | null {
+  return distinctNames(items.flatMap((item) => item.contributors.map((c) => c.name))).join(', ') || null;
+}
+
 /** Natural order of file and folder names: "2_intro" before "10_anti". */
 export function naturalCompare(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { ExperienceLevel } from '@portal/shared/enums';
 import {
   distinctNames,
+  authorsOf,
   naturalCompare,
   sourceItem,
   SOURCE_MIME_TYPES,
@@ -190,7 +191,7 @@ export async function readHacktivity(dataDir: string, manifest: ManifestEntry[])
         categories: ['module'],
         includes: sheets.map((s) => s.name),
         sourceUrl: origin.treeUrl(`${LABS_FOLDER}/${folder}`),
-        sourceAuthor: joinAuthors(sheets) || null,
+        sourceAuthor: authorsOf(sheets),
         license: CC_BY_SA_4,
         children: sheets,
       }),
@@ -202,7 +203,7 @@ export async function readHacktivity(dataDir: string, manifest: ManifestEntry[])
     categories: ['course'],
     includes: modules.map((m) => m.name),
     sourceUrl: origin.repoUrl,
-    sourceAuthor: joinAuthors(modules.flatMap((m) => m.children)) || null,
+    sourceAuthor: authorsOf(modules.flatMap((m) => m.children)),
     license: CC_BY_SA_4,
     children: modules,
   });
@@ -210,6 +211,3 @@ export async function readHacktivity(dataDir: string, manifest: ManifestEntry[])
 }
 
 /** The people credited on the given sheets, once each, in order of first appearance. */
-function joinAuthors(sheets: SourceItem[]): string {
-  return distinctNames(sheets.flatMap((s) => s.contributors.map((c) => c.name))).join(', ');
-}

@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  authorsOf,
   naturalCompare,
   sourceItem,
   SOURCE_MIME_TYPES,
@@ -258,7 +259,7 @@ export async function readSeedLabs(dataDir: string, manifest: ManifestEntry[]): 
         categories: ['module'],
         includes: labs.map((l) => l.name),
         sourceUrl: origin.treeUrl(category),
-        sourceAuthor: distinctAuthors(labs),
+        sourceAuthor: authorsOf(labs),
         license: CC_BY_NC_SA_4,
         children: labs,
       }),
@@ -270,16 +271,9 @@ export async function readSeedLabs(dataDir: string, manifest: ManifestEntry[]): 
     categories: ['course'],
     includes: modules.map((m) => m.name),
     sourceUrl: origin.repoUrl,
-    sourceAuthor: distinctAuthors(modules.flatMap((m) => m.children)),
+    sourceAuthor: authorsOf(modules.flatMap((m) => m.children)),
     license: CC_BY_NC_SA_4,
     children: [...modules, ...drafts],
   });
   return { key: 'seed-labs', sourceName: SEED_LABS_SOURCE_NAME, course };
-}
-
-function distinctAuthors(items: SourceItem[]): string | null {
-  const names = new Map<string, string>();
-  for (const c of items.flatMap((i) => i.contributors))
-    if (!names.has(c.name.toLowerCase())) names.set(c.name.toLowerCase(), c.name);
-  return names.size > 0 ? [...names.values()].join(', ') : null;
 }
