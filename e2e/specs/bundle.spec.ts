@@ -5,45 +5,16 @@
  * checksums match the bytes.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import yauzl from 'yauzl';
+import { readZip } from '../../apps/server/src/testing/zip';
 import { signIn, storedToken } from './helpers';
 
 const MODULE_PATH = '/courseware/seed-labs/network-security-labs';
 const PREPARING_TEXT = 'Preparing the archive…';
 /** The client polls every 5 s (000 §9), and the first poll may find the archive still being built. */
 const DOWNLOAD_TIMEOUT_MS = 45_000;
-
-interface Entry {
-  name: string;
-  data: Buffer;
-}
-
-/** Every entry of a zip file on disk, read with yauzl. */
-function readZip(file: string): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (openError, zip) => {
-      if (openError || !zip) return reject(openError ?? new Error('not a zip'));
-      const entries: Entry[] = [];
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 test('faculty downloads the SEED Labs network module as one zip of its files', async ({ page, request }) => {
   test.setTimeout(DOWNLOAD_TIMEOUT_MS * 2);
@@ -71,7 +42,7 @@ test('faculty downloads the SEED Labs network module as one zip of its files', a
     .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
-  const entries = await readZip(await download.path());
+  const entries = await readZip(fs.readFileSync(await download.path()));
   const token = await storedToken(page);
   const item = await (
     await request.get(`/api/v1/content/${encodeURIComponent('seed-labs/network-security-labs')}`)

@@ -1,23 +1,31 @@
-/** Shared steps of the end-to-end specs: signing in through the real sign-in page. */
-import { expect, type Page } from '@playwright/test';
+/**
+ * Shared steps of the end-to-end specs, through the server's own pages and API only (never the
+ * database): signing in through the real sign-in page, tokens by the sign-in form, e-mail read from
+ * the admin outbox, accounts made by sign-up.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
 
 let nextAddress = 0;
 
-/** Signs in from the current page through /login and the built-in sign-in page, returning to it. */
-export async function signIn(page: Page, email: string): Promise<void> {
+/**
+ * Signs in from the current page through /login and the built-in sign-in page, and waits to be back
+ * on it, signed in.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const back = new URL(page.url()).pathname;
   // Each sign-in from its own client address (trusted from loopback only): the specs sign in more
   // often per minute than the per-address limit allows one real client.
   nextAddress += 1;
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${nextAddress % 250}` });
-  await page.getByRole('link', { name: 'Login', exact: true }).first().click();
+  await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL((url) => url.pathname === back && !url.searchParams.has('s'));
+  await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
 }
 
 /** The search box of the landing page. */
@@ -25,16 +33,105 @@ export function searchBox(page: Page) {
   return page.getByRole('region', { name: 'Search courseware' }).getByLabel('Search courseware');
 }
 
-/** The access token the app stored after sign-in, for direct API checks. */
-export async function storedToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const value = localStorage.getItem(localStorage.key(i)!) ?? '';
-      const match = /eyJ[\w-]+\.[\w-]+\.[\w-]+/.exec(value);
-      if (match) return match[0];
-    }
-    return null;
+/** The access token the app keeps in local storage, or null when signed out. */
+export async function storedAccessToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('portal.session');
+    return raw ? (JSON.parse(raw) as { accessToken: string }).accessToken : null;
   });
+}
+
+/** The access token the app stored after sign-in, for direct API checks (fails when there is none). */
+export async function storedToken(page: Page): Promise<string> {
+  const token = await storedAccessToken(page);
   expect(token, 'an access token in local storage').toBeTruthy();
   return token!;
+}
+
+/**
+ * A distinct client address per spec file: the server trusts X-Forwarded-For from loopback only, and
+ * this keeps each file's sign-ins in their own per-address rate-limit window.
+ */
+export function clientAddress(n: number): Record<string, string> {
+  return { 'x-forwarded-for': `198.51.100.${n}` };
+}
+
+/** A single-sign-on code from the sign-in form, as the browser would get it in `s`. */
+export async function signInCode(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const res = await request.post('/auth/login', {
+    form: { email, password, redirect: '/courseware' },
+    maxRedirects: 0,
+  });
+  expect(res.status(), await res.text()).toBe(303);
+  const code = new URL(res.headers().location!, 'http://x').searchParams.get('s');
+  expect(code).toBeTruthy();
+  return code!;
+}
+
+/** An access token for an account, through the sign-in form and the code exchange. */
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const code = await signInCode(request, email, password);
+  const res = await request.post('/api/v1/auth/token', { data: { code } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+interface OutboxItem {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest e-mail to `to` whose subject matches, read from the admin outbox. */
+export async function latestMail(
+  request: APIRequestContext,
+  adminToken: string,
+  to: string,
+  subject: RegExp,
+): Promise<OutboxItem> {
+  let found: OutboxItem | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/v1/admin/outbox?to=${encodeURIComponent(to)}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(res.status()).toBe(200);
+      const { items } = (await res.json()) as { items: OutboxItem[] };
+      found = items.find((m) => subject.test(m.subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The first address of this portal's /auth pages in an e-mail, as a path with query. */
+export function authLink(mail: OutboxItem): string {
+  const match = /https?:\/\/[^/\s]+(\/auth\/[^\s]+)/.exec(mail.text);
+  expect(match, mail.text).not.toBeNull();
+  return match![1]!;
+}
+
+/**
+ * A new student account with a confirmed address, made the way a person would: the sign-up form, then
+ * the link from the confirmation e-mail.
+ */
+export async function signUpStudent(
+  request: APIRequestContext,
+  adminToken: string,
+  user: { name: string; email: string; password: string },
+): Promise<void> {
+  const res = await request.post('/auth/signup', {
+    form: {
+      displayName: user.name,
+      email: user.email,
+      password: user.password,
+      confirmPassword: user.password,
+      redirect: '/courseware',
+    },
+  });
+  expect(res.status()).toBe(200);
+  const mail = await latestMail(request, adminToken, user.email, /^Confirm your e-mail address/);
+  const token = new URL(authLink(mail), 'http://x').searchParams.get('token')!;
+  const confirmed = await request.post('/auth/verify-email', { form: { token } });
+  expect(confirmed.status()).toBe(200);
 }

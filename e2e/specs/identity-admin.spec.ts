@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { clientAddress, latestMail, signInAs, storedAccessToken } from './identity-helpers';
+import { clientAddress, latestMail, signIn, storedAccessToken } from './helpers';
 
 test.use({ extraHTTPHeaders: clientAddress(12) });
 
@@ -21,7 +21,7 @@ test('an admin acts as faculty with a banner everywhere, and exits back to the s
   page,
 }) => {
   await page.goto('/courseware');
-  await signInAs(page, 'admin@example.edu');
+  await signIn(page, 'admin@example.edu');
   const adminToken = await storedAccessToken(page);
   await page.getByRole('button', { name: /^Account menu of Ada Admin/ }).click();
   await page.getByRole('menuitem', { name: 'Users and claims' }).click();
@@ -67,7 +67,7 @@ test('a CSV import with one bad row shows the preview and writes nothing until t
   const file = (text: string) => ({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
   await page.goto('/courseware');
-  await signInAs(page, 'admin@example.edu');
+  await signIn(page, 'admin@example.edu');
   const admin = (await storedAccessToken(page))!;
   await page.goto('/admin/user-import');
   await expect(page.getByRole('heading', { level: 1, name: 'User import' })).toBeVisible();

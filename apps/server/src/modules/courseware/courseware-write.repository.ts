@@ -3,7 +3,6 @@
  * service runs these inside one transaction per request and passes that transaction in as `db`.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ContentStatus } from '@portal/shared/enums';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import {
@@ -16,25 +15,27 @@ import {
   knowledgeItem,
 } from '../../db/schema/courseware.js';
 import { file } from '../../db/schema/files.js';
+import type { ContentRow } from './courseware.repository.js';
 
 /** The editable state of an item as stored, read under a row lock for a save. */
-export interface LockedContent {
-  id: string;
-  name: string;
-  description: string;
-  urlAlias: string;
-  status: ContentStatus;
-  categories: string[];
-  tags: string[];
-  keywords: string[];
-  educationLevels: string[];
-  experienceLevels: string[];
-  parentId: string | null;
-  rootId: string | null;
-  lastCuratedCourseware: string | null;
-  lastCuratedEnvironment: string | null;
-  version: number;
-}
+export type LockedContent = Pick<
+  ContentRow,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'urlAlias'
+  | 'status'
+  | 'categories'
+  | 'tags'
+  | 'keywords'
+  | 'educationLevels'
+  | 'experienceLevels'
+  | 'parentId'
+  | 'rootId'
+  | 'lastCuratedCourseware'
+  | 'lastCuratedEnvironment'
+  | 'version'
+>;
 
 /** Reads one item and locks its row until the transaction ends (FOR UPDATE), so saves queue up. */
 export async function lockContent(db: Db, id: string): Promise<LockedContent | undefined> {

@@ -35,17 +35,19 @@ export interface BundleFile {
   createdAt: Date;
 }
 
-export interface BundleItem {
-  id: string;
-  parentId: string | null;
-  name: string;
-  urlAlias: string;
-  status: ContentStatus;
-  index: number;
-  categories: string[];
-  tags: string[];
-  educationLevels: string[];
-  experienceLevels: string[];
+export interface BundleItem extends Pick<
+  repo.TreeItemRow,
+  | 'id'
+  | 'parentId'
+  | 'name'
+  | 'urlAlias'
+  | 'status'
+  | 'index'
+  | 'categories'
+  | 'tags'
+  | 'educationLevels'
+  | 'experienceLevels'
+> {
   tkss: string[];
   ksas: string[];
   kus: string[];

@@ -10,21 +10,19 @@ import {
   type ContentListPage,
 } from '@portal/shared/schemas/courseware';
 import { apiRequest } from '../../../lib/api-client';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /** Fetches every listed item (archived only, or all others), page by page. */
 export async function listAllContent(archived: boolean, signal?: AbortSignal): Promise<ContentListItem[]> {
-  const items: ContentListItem[] = [];
-  let nextPageToken: string | null = null;
-  do {
-    const page: ContentListPage = await apiRequest('/api/v1/content', {
-      schema: ContentListPageSchema,
-      signal,
-      query: { condense: true, limit: CONTENT_LIST_PAGE_SIZE, archived, nextPageToken },
-    });
-    items.push(...page.items);
-    nextPageToken = page.nextPageToken;
-  } while (nextPageToken);
-  return items;
+  return fetchAllPages(
+    (nextPageToken) =>
+      apiRequest('/api/v1/content', {
+        schema: ContentListPageSchema,
+        signal,
+        query: { condense: true, limit: CONTENT_LIST_PAGE_SIZE, archived, nextPageToken },
+      }),
+    (page: ContentListPage) => page.items,
+  );
 }
 
 export function allContentQueryOptions(archived: boolean) {

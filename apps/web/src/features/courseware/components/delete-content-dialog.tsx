@@ -1,20 +1,16 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
 import type { Content } from '@portal/shared/schemas/courseware';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { deleteContent, descendantCountQueryOptions } from '../api/delete-content';
 
@@ -38,7 +34,6 @@ export function DeleteContentDialog({
   content: Pick<Content, 'id' | 'name'>;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const checkboxRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -68,59 +63,46 @@ export function DeleteContentDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={mutation.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
+    <ConfirmDialog
+      title="Delete content"
+      confirmLabel="Delete"
+      pendingLabel="Deleting…"
+      isPending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={onDelete}
+      onClose={onClose}
+      isDestructive
       maxWidth="sm"
-      fullWidth
     >
-      <DialogTitle id={titleId}>Delete content</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>
-          Delete <strong>{content.name}</strong>? This cannot be undone.
+      <DialogContentText sx={{ mb: 1 }}>
+        Delete <strong>{content.name}</strong>? This cannot be undone.
+      </DialogContentText>
+      {count.isPending ? (
+        <Skeleton width="80%" />
+      ) : count.isError ? (
+        <Alert severity="warning">
+          How many child items go with it could not be checked. Everything below this item is deleted with it.
+        </Alert>
+      ) : (
+        <DialogContentText data-testid="descendant-count">
+          {descendantText(count.data.descendantCount)}
         </DialogContentText>
-        {count.isPending ? (
-          <Skeleton width="80%" />
-        ) : count.isError ? (
-          <Alert severity="warning">
-            How many child items go with it could not be checked. Everything below this item is deleted with
-            it.
-          </Alert>
-        ) : (
-          <DialogContentText data-testid="descendant-count">
-            {descendantText(count.data.descendantCount)}
-          </DialogContentText>
+      )}
+      <FormControl error={isRequiredShown && !isChecked} sx={{ mt: 2 }}>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={isChecked}
+              onChange={(event) => setIsChecked(event.target.checked)}
+              slotProps={{ input: { ref: checkboxRef, 'aria-required': true } }}
+            />
+          }
+          label="I understand that this content and everything in it will be deleted."
+        />
+        {isRequiredShown && !isChecked && (
+          <FormHelperText role="alert">{MESSAGES.deleteRequired}</FormHelperText>
         )}
-        <FormControl error={isRequiredShown && !isChecked} sx={{ mt: 2 }}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={isChecked}
-                onChange={(event) => setIsChecked(event.target.checked)}
-                slotProps={{ input: { ref: checkboxRef, 'aria-required': true } }}
-              />
-            }
-            label="I understand that this content and everything in it will be deleted."
-          />
-          {isRequiredShown && !isChecked && (
-            <FormHelperText role="alert">{MESSAGES.deleteRequired}</FormHelperText>
-          )}
-        </FormControl>
-        {mutation.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {mutation.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" onClick={onDelete} disabled={mutation.isPending}>
-          {mutation.isPending ? 'Deleting…' : 'Delete'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </FormControl>
+    </ConfirmDialog>
   );
 }

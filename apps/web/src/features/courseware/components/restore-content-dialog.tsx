@@ -1,13 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import type { Content } from '@portal/shared/schemas/courseware';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { updateContentStatus } from '../api/update-content-status';
 
 /**
@@ -21,7 +15,6 @@ export function RestoreContentDialog({
   content: Pick<Content, 'id' | 'name' | 'version'>;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => updateContentStatus(content.id, { status: 'unpublished', version: content.version }),
@@ -33,33 +26,19 @@ export function RestoreContentDialog({
     },
   });
   return (
-    <Dialog
-      open
-      onClose={mutation.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+    <ConfirmDialog
+      title="Restore content"
+      confirmLabel="Restore"
+      pendingLabel="Restoring…"
+      isPending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={() => mutation.mutate()}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>Restore content</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Restore <strong>{content.name}</strong>? It becomes unpublished: only editors can see it until it is
-          published.
-        </DialogContentText>
-        {mutation.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {mutation.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
-          {mutation.isPending ? 'Restoring…' : 'Restore'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText>
+        Restore <strong>{content.name}</strong>? It becomes unpublished: only editors can see it until it is
+        published.
+      </DialogContentText>
+    </ConfirmDialog>
   );
 }

@@ -123,53 +123,40 @@ const sectionsOf = (draft: ContentDraft) =>
   draft.sections.map(({ id, name, description }) => (id ? { id, name, description } : { name, description }));
 const childrenOf = (draft: ContentDraft) =>
   draft.children.map(({ id, name }) => (id ? { id, name } : { name }));
-const linksOf = (draft: ContentDraft) => ({
+/** The fields that a create and a save both send. */
+const bodyOf = (draft: ContentDraft) => ({
+  name: draft.name,
+  description: draft.description,
+  status: draft.status,
+  tags: draft.tags,
+  keywords: draft.keywords,
+  categories: draft.categories,
+  educationLevels: draft.educationLevels,
+  experienceLevels: draft.experienceLevels,
+  lastCuratedTimestamps: draft.lastCuratedTimestamps,
   tksIds: draft.tksIds,
   ksaIds: draft.ksaIds,
   kuIds: draft.kuIds,
   contributorIds: draft.contributors.map((c) => c.id),
+  sections: sectionsOf(draft),
+  children: childrenOf(draft),
 });
 
 /** PUT body of a draft. */
 export function toUpdateBody(draft: ContentDraft): UpdateContentRequest {
   return {
-    name: draft.name,
-    description: draft.description,
+    ...bodyOf(draft),
     urlAlias: draft.urlAlias,
-    status: draft.status,
-    tags: draft.tags,
-    keywords: draft.keywords,
-    categories: draft.categories,
-    educationLevels: draft.educationLevels,
-    experienceLevels: draft.experienceLevels,
-    lastCuratedTimestamps: draft.lastCuratedTimestamps,
-    ...linksOf(draft),
-    sections: sectionsOf(draft),
-    children: childrenOf(draft),
     files: draft.files,
     deletedFileIds: draft.deletedFileIds,
     version: draft.version,
   };
 }
 
-/** POST body of a draft (create mode). */
+/** POST body of a draft (create mode): the alias only when one is given. */
 export function toCreateBody(draft: ContentDraft): CreateContentRequest {
   const alias = aliasOf(draft);
-  return {
-    name: draft.name,
-    description: draft.description,
-    ...(alias ? { urlAlias: alias } : {}),
-    status: draft.status,
-    tags: draft.tags,
-    keywords: draft.keywords,
-    categories: draft.categories,
-    educationLevels: draft.educationLevels,
-    experienceLevels: draft.experienceLevels,
-    lastCuratedTimestamps: draft.lastCuratedTimestamps,
-    ...linksOf(draft),
-    sections: sectionsOf(draft),
-    children: childrenOf(draft),
-  };
+  return { ...bodyOf(draft), ...(alias ? { urlAlias: alias } : {}) };
 }
 
 /** Field path → first message. */

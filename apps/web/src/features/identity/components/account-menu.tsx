@@ -57,6 +57,20 @@ export interface AccountLink {
   icon: ReactElement;
 }
 
+/** The display name over the e-mail address, each cut with an ellipsis when too long. */
+function IdentityNames({ identity }: { identity: Identity }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography sx={{ fontWeight: 600 }} noWrap>
+        {identity.displayName}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {identity.email}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * The account menu's links by permission (001 §2 Header, §6): Dashboard and Admin with the content-update
  * permission, Archived Content with it and view-archived-content; then the identity admin screens.
@@ -140,14 +154,7 @@ export function AccountMenu({ identity }: { identity: Identity }) {
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.5 }}>
           <IdentityAvatar identity={identity} size={48} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }} noWrap>
-              {identity.displayName}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {identity.email}
-            </Typography>
-          </Box>
+          <IdentityNames identity={identity} />
         </Box>
         <Divider />
         <ListSubheader sx={{ lineHeight: '36px', display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -223,14 +230,7 @@ export function AccountDrawerSection({
         <Badge badgeContent={count} color="secondary" overlap="circular">
           <IdentityAvatar identity={identity} />
         </Badge>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
-            {identity.displayName}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {identity.email}
-          </Typography>
-        </Box>
+        <IdentityNames identity={identity} />
       </Box>
       <List disablePadding>
         {[
