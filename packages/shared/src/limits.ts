@@ -89,6 +89,12 @@ export const RESET_RATE_WINDOW_MS = 15 * 60_000;
 /** Sign-ups allowed per address within SIGNUP_RATE_WINDOW_MS. */
 export const SIGNUP_RATE_MAX = 10;
 export const SIGNUP_RATE_WINDOW_MS = 60 * 60_000;
+/**
+ * Content feedback messages allowed per account within FEEDBACK_RATE_WINDOW_MS: each one is an e-mail
+ * to the support address, which must not become a way to flood it.
+ */
+export const FEEDBACK_RATE_MAX = 10;
+export const FEEDBACK_RATE_WINDOW_MS = 60 * 60_000;
 /** Lifetimes of the single-use e-mail links, in seconds. */
 export const VERIFY_TOKEN_TTL_S = 24 * 3600;
 export const RESET_TOKEN_TTL_S = 3600;

@@ -1,5 +1,5 @@
 /**
- * The one error path (STYLE.md habit 5): AppError → its status; zod validation → 400 with the field
+ * The one error path (STYLE.md habit 5): AppError → its status (429 with Retry-After); zod validation → 400 with the field
  * issues; Fastify's own 4xx kept; anything else logged and hidden behind a 500.
  */
 import fp from 'fastify-plugin';
@@ -11,6 +11,11 @@ export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
       if (error instanceof AppError) {
+        // A rate limit tells the client when to try again (RFC 9110 Retry-After, in seconds).
+        const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+        if (error.code === 'rate_limited' && typeof retryAfter === 'number') {
+          reply.header('retry-after', String(retryAfter));
+        }
         return reply.status(error.status).send(error.toJSON());
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

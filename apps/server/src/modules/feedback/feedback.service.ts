@@ -5,7 +5,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, MESSAGES } from '@portal/shared/errors';
-import { SCREENSHOT_MAX_BYTES } from '@portal/shared/limits';
+import { FEEDBACK_RATE_MAX, FEEDBACK_RATE_WINDOW_MS, SCREENSHOT_MAX_BYTES } from '@portal/shared/limits';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import {
   SCREENSHOT_TYPE_MESSAGE,
@@ -16,7 +16,12 @@ import type { Identity } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { findContent } from '../courseware/courseware.repository.js';
 import { openableStatuses } from '../courseware/courseware.service.js';
+import { hitRateLimits, rateLimitKey } from '../identity/rate-limit.js';
 import { enqueueMail, type MailAttachment } from '../mail/mail.service.js';
+
+/** Said when an account has sent FEEDBACK_RATE_MAX messages within the window. */
+export const TOO_MUCH_FEEDBACK =
+  'You have sent a lot of feedback in a short time. Please wait a while before sending more.';
 
 /** The image types a screenshot may be, by their detected content (000 §5: jpg, jpeg, png, gif). */
 const SCREENSHOT_MIME_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
@@ -52,7 +57,8 @@ async function screenshotAttachment(screenshot: NonNullable<ContentFeedbackReque
  * Queues the feedback e-mail to the support address.
  * @param options.supportEmail where feedback goes (SUPPORT_EMAIL)
  * @param options.publicBaseUrl the portal's address, for the link to the item
- * @throws AppError not_found when the caller may not see the item; too_large / invalid_input for the screenshot
+ * @throws AppError not_found when the caller may not see the item; too_large / invalid_input for the
+ *   screenshot; RateLimitedError (429) past FEEDBACK_RATE_MAX messages per account and window
  */
 export async function sendContentFeedback(
   db: Db,
@@ -73,6 +79,14 @@ export async function sendContentFeedback(
     ? [await screenshotAttachment(options.request.screenshot)]
     : [];
   const { identity } = options;
+  // Only a message that would be sent counts towards the limit.
+  await hitRateLimits(db, [
+    {
+      key: rateLimitKey.feedbackAccount(identity.subject),
+      limit: { max: FEEDBACK_RATE_MAX, windowMs: FEEDBACK_RATE_WINDOW_MS },
+      message: TOO_MUCH_FEEDBACK,
+    },
+  ]);
   const address = `${options.publicBaseUrl}/courseware/${item.urlAlias
     .split('/')
     .map(encodeURIComponent)

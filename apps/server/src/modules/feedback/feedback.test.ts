@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@portal/shared/enums';
 import { MESSAGES } from '@portal/shared/errors';
-import { FEEDBACK_MESSAGE_MAX, SCREENSHOT_MAX_BYTES } from '@portal/shared/limits';
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_RATE_MAX, SCREENSHOT_MAX_BYTES } from '@portal/shared/limits';
 import { SCREENSHOT_TYPE_MESSAGE } from '@portal/shared/schemas/feedback';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
 import { outbox } from '../../db/schema/files.js';
+import { TOO_MUCH_FEEDBACK } from './feedback.service.js';
 
 /** A real 1×1 PNG. */
 const PNG_1X1 = Buffer.from(
@@ -181,6 +182,21 @@ describe('POST /api/v1/content/:id/feedback', () => {
       (await send({ message: 'hi' }, 'faculty', '00000000-0000-4000-8000-000000000000')).statusCode,
     ).toBe(404);
     expect((await send({ message: 'hi' }, 'faculty', 'not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('accepts FEEDBACK_RATE_MAX messages per account in a window, then 429 with Retry-After and nothing queued', async () => {
+    const queued = async () => (await ctx.database.db.select({ id: outbox.id }).from(outbox)).length;
+    const before = await queued();
+    for (let i = 0; i < FEEDBACK_RATE_MAX; i++) {
+      expect((await send({ message: `Note ${i}` }, 'admin')).statusCode).toBe(202);
+    }
+    const refused = await send({ message: 'One more' }, 'admin');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', message: TOO_MUCH_FEEDBACK });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await queued()).toBe(before + FEEDBACK_RATE_MAX);
+    // The limit is the sender's own: another account still gets through.
+    expect((await send({ message: 'From someone else' }, 'contenteditor')).statusCode).toBe(202);
   });
 });
 

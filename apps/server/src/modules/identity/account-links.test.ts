@@ -8,6 +8,7 @@ import { MESSAGES } from '@portal/shared/errors';
 import { outbox } from '../../db/schema/files.js';
 import { account } from '../../db/schema/identity.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { postForm } from '../../testing/forms.js';
 import { PASSWORD, createAccounts } from '../../testing/fixtures.js';
 
 let ctx: TestContext;
@@ -20,13 +21,7 @@ afterAll(async () => ctx?.close());
 
 let ipCounter = 0;
 const post = (url: string, form: Record<string, string>, ip = `10.9.0.${++ipCounter}`) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(form).toString(),
-  });
+  postForm(ctx.app, url, form, { remoteAddress: ip });
 
 async function mailsTo(to: string) {
   return ctx.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt));
@@ -209,6 +204,10 @@ describe('password reset', () => {
     for (let i = 0; i < 7; i++)
       unknown.push((await post('/auth/forgot-password', { email: 'ghost@example.org' })).statusCode);
     expect(unknown.at(-1)).toBe(429);
+    // The refusal says when to try again and gives the form back with the address kept.
+    const refused = await post('/auth/forgot-password', { email: 'ghost@example.org' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toContain('value="ghost@example.org"');
   });
 
   it('refuses a made-up token', async () => {

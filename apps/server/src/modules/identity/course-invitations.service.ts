@@ -24,6 +24,7 @@ import {
   listInvitations,
   listPendingInvitations,
   markInvitationAccepted,
+  normalizeEmail,
   upsertInvitation,
   type InvitationRow,
 } from './identity.repository.js';
@@ -76,7 +77,7 @@ export async function inviteStudents(
   if (!course) throw new AppError('not_found', 'This course does not exist.');
   const me = await findAccountById(db, session.accountId!);
   const inviter = me?.displayName || session.identity!.email;
-  const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  const unique = [...new Set(emails.map(normalizeEmail))];
   return db.transaction(async (tx) => {
     const out: CourseInvitation[] = [];
     for (const email of unique) {

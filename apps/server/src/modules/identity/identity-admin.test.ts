@@ -10,6 +10,7 @@ import { buildApp } from '../../app.js';
 import { outbox } from '../../db/schema/files.js';
 import { courseInvitation } from '../../db/schema/identity.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { postForm } from '../../testing/forms.js';
 import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
 
 let ctx: TestContext;
@@ -321,26 +322,16 @@ describe('course invitations', () => {
     const [mail] = await mailsTo('newbie@school.example');
     expect(mail!.text).toContain('/auth/signup?email=newbie%40school.example');
 
-    const signUp = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/signup',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        displayName: 'Newbie',
-        email: 'newbie@school.example',
-        password: 'a long password',
-        confirmPassword: 'a long password',
-      }).toString(),
+    const signUp = await postForm(ctx.app, '/auth/signup', {
+      displayName: 'Newbie',
+      email: 'newbie@school.example',
+      password: 'a long password',
+      confirmPassword: 'a long password',
     });
     expect(signUp.statusCode).toBe(200);
     const verify = (await mailsTo('newbie@school.example')).find((m) => m.subject.startsWith('Confirm'))!;
     const token = /token=([\w-]+)/.exec(verify.text)![1]!;
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/verify-email',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `token=${token}`,
-    });
+    await postForm(ctx.app, '/auth/verify-email', { token });
     const [row] = await ctx.database.db
       .select()
       .from(courseInvitation)

@@ -37,8 +37,14 @@ const toClaim = (c: { type: string; value: string; scopes: string[] }): Claim =>
 
 // Accounts and claims
 
+/** An e-mail address as accounts are stored and looked up: trimmed, lower-case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(account).where(eq(account.email, email.trim().toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(account)
+    .where(eq(account.email, normalizeEmail(email)));
   return row;
 }
 
@@ -78,7 +84,7 @@ export async function insertAccount(
   const [row] = await db
     .insert(account)
     .values({
-      email: values.email.trim().toLowerCase(),
+      email: normalizeEmail(values.email),
       displayName: values.displayName,
       passwordHash: values.passwordHash,
       emailVerifiedAt: values.verified ? new Date() : null,
@@ -95,7 +101,7 @@ export async function insertAccountIfAbsent(
   const [row] = await db
     .insert(account)
     .values({
-      email: values.email.trim().toLowerCase(),
+      email: normalizeEmail(values.email),
       displayName: values.displayName,
       passwordHash: values.passwordHash,
     })
@@ -220,6 +226,16 @@ export async function insertEmailToken(
   await db.insert(emailToken).values(values);
 }
 
+/** The condition of a usable token: this hash, one of the purposes, unused, not expired at `now`. */
+function usableEmailToken(tokenHash: string, purposes: readonly EmailTokenPurpose[], now: Date) {
+  return and(
+    eq(emailToken.tokenHash, tokenHash),
+    inArray(emailToken.purpose, [...purposes]),
+    isNull(emailToken.usedAt),
+    gt(emailToken.expiresAt, now),
+  );
+}
+
 /** A usable token (unused, not expired, of one of the purposes), without using it. */
 export async function findUsableEmailToken(
   db: Db,
@@ -230,14 +246,7 @@ export async function findUsableEmailToken(
   const [row] = await db
     .select({ accountId: emailToken.accountId, purpose: emailToken.purpose })
     .from(emailToken)
-    .where(
-      and(
-        eq(emailToken.tokenHash, tokenHash),
-        inArray(emailToken.purpose, [...purposes]),
-        isNull(emailToken.usedAt),
-        gt(emailToken.expiresAt, now),
-      ),
-    );
+    .where(usableEmailToken(tokenHash, purposes, now));
   return row as { accountId: string; purpose: EmailTokenPurpose } | undefined;
 }
 
@@ -251,14 +260,7 @@ export async function consumeEmailToken(
   const [row] = await db
     .update(emailToken)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailToken.tokenHash, tokenHash),
-        inArray(emailToken.purpose, [...purposes]),
-        isNull(emailToken.usedAt),
-        gt(emailToken.expiresAt, now),
-      ),
-    )
+    .where(usableEmailToken(tokenHash, purposes, now))
     .returning({ accountId: emailToken.accountId, purpose: emailToken.purpose });
   return row as { accountId: string; purpose: EmailTokenPurpose } | undefined;
 }
@@ -405,7 +407,7 @@ export async function listPendingInvitations(db: Db, email: string): Promise<Inv
   return db
     .select()
     .from(courseInvitation)
-    .where(and(eq(courseInvitation.email, email.toLowerCase()), isNull(courseInvitation.acceptedAt)));
+    .where(and(eq(courseInvitation.email, normalizeEmail(email)), isNull(courseInvitation.acceptedAt)));
 }
 
 // Signing keys

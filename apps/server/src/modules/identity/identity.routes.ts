@@ -54,6 +54,7 @@ import {
   renderForgotPage,
   renderLoginPage,
   renderNoticePage,
+  type NoticePageModel,
   renderResetPage,
   renderSignupPage,
   renderVerifyPage,
@@ -117,6 +118,27 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const keepRedirect = (target: string | undefined) => (target ? safe(target) : undefined);
   const rateLimited = (reply: FastifyReply, error: RateLimitedError) =>
     reply.header('retry-after', String(error.retryAfterS));
+  /**
+   * Runs a form's action. When a rate limit refuses it, answers 429 with Retry-After and the form
+   * again (`formPage` renders it with the message) and returns false; other errors propagate.
+   */
+  const runLimited = async (
+    reply: FastifyReply,
+    action: () => Promise<unknown>,
+    formPage: (error: string) => string,
+  ): Promise<boolean> => {
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      await html(rateLimited(reply, error), 429, formPage(error.message));
+      return false;
+    }
+  };
+  /** A 200 notice page (a step done, what comes next). */
+  const noticePage = (reply: FastifyReply, notice: NoticePageModel) =>
+    html(reply, 200, renderNoticePage(notice));
 
   // Sign in
 
@@ -208,28 +230,21 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!parsed.success) {
       return html(reply, 400, renderSignupPage({ ...model, fieldErrors: fieldErrorsOf(parsed.error) }));
     }
-    try {
-      await signUp(app.db, site(), { ...parsed.data, redirect: model.redirect, code }, request.ip);
-    } catch (error) {
-      if (error instanceof RateLimitedError) {
-        rateLimited(reply, error);
-        return html(reply, 429, renderSignupPage({ ...model, error: error.message }));
-      }
-      throw error;
-    }
-    return html(
+    const isDone = await runLimited(
       reply,
-      200,
-      renderNoticePage({
-        siteName: model.siteName,
-        title: 'Check your e-mail',
-        paragraphs: [
-          `We sent a message to ${parsed.data.email}. Follow the link in it to confirm your address and finish signing up.`,
-          'If it does not arrive within a few minutes, check your spam folder.',
-        ],
-        link: { href: authHref('/auth/login', { redirect: model.redirect }), label: 'Go to sign in' },
-      }),
+      () => signUp(app.db, site(), { ...parsed.data, redirect: model.redirect, code }, request.ip),
+      (error) => renderSignupPage({ ...model, error }),
     );
+    if (!isDone) return reply;
+    return noticePage(reply, {
+      siteName: model.siteName,
+      title: 'Check your e-mail',
+      paragraphs: [
+        `We sent a message to ${parsed.data.email}. Follow the link in it to confirm your address and finish signing up.`,
+        'If it does not arrive within a few minutes, check your spam folder.',
+      ],
+      link: { href: authHref('/auth/login', { redirect: model.redirect }), label: 'Go to sign in' },
+    });
   });
 
   const expiredLinkPage = (reply: FastifyReply, link: { href: string; label: string }) =>
@@ -280,16 +295,12 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         return expiredLinkPage(reply, signInLink);
       throw error;
     }
-    return html(
-      reply,
-      200,
-      renderNoticePage({
-        siteName: name(),
-        title: 'Your e-mail address is confirmed',
-        paragraphs: ['Thank you. You can sign in now.'],
-        link: signInLink,
-      }),
-    );
+    return noticePage(reply, {
+      siteName: name(),
+      title: 'Your e-mail address is confirmed',
+      paragraphs: ['Thank you. You can sign in now.'],
+      link: signInLink,
+    });
   });
 
   // Forgotten password and choosing a password
@@ -311,31 +322,25 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     const parsed = ForgotPasswordFormSchema.safeParse(raw);
     if (!parsed.success)
       return html(reply, 400, renderForgotPage({ ...model, error: parsed.error.issues[0]?.message }));
-    try {
-      await requestPasswordReset(app.db, site(), {
-        email: parsed.data.email,
-        ip: request.ip,
-        redirect: model.redirect,
-      });
-    } catch (error) {
-      if (error instanceof RateLimitedError) {
-        rateLimited(reply, error);
-        return html(reply, 429, renderForgotPage({ ...model, error: error.message }));
-      }
-      throw error;
-    }
-    return html(
+    const isDone = await runLimited(
       reply,
-      200,
-      renderNoticePage({
-        siteName: model.siteName,
-        title: 'Check your e-mail',
-        paragraphs: [
-          `If an account exists for ${parsed.data.email}, we sent it a link to choose a new password. The link works for one hour.`,
-        ],
-        link: { href: authHref('/auth/login', { redirect: model.redirect }), label: 'Back to sign in' },
-      }),
+      () =>
+        requestPasswordReset(app.db, site(), {
+          email: parsed.data.email,
+          ip: request.ip,
+          redirect: model.redirect,
+        }),
+      (error) => renderForgotPage({ ...model, error }),
     );
+    if (!isDone) return reply;
+    return noticePage(reply, {
+      siteName: model.siteName,
+      title: 'Check your e-mail',
+      paragraphs: [
+        `If an account exists for ${parsed.data.email}, we sent it a link to choose a new password. The link works for one hour.`,
+      ],
+      link: { href: authHref('/auth/login', { redirect: model.redirect }), label: 'Back to sign in' },
+    });
   });
 
   app.get(
@@ -387,16 +392,12 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error instanceof AppError && error.code === 'invalid_input') return expiredLinkPage(reply, again);
       throw error;
     }
-    return html(
-      reply,
-      200,
-      renderNoticePage({
-        siteName: name(),
-        title: 'Your password is saved',
-        paragraphs: ['You can sign in with it now.'],
-        link: { href: authHref('/auth/login', { redirect }), label: 'Sign in' },
-      }),
-    );
+    return noticePage(reply, {
+      siteName: name(),
+      title: 'Your password is saved',
+      paragraphs: ['You can sign in with it now.'],
+      link: { href: authHref('/auth/login', { redirect }), label: 'Sign in' },
+    });
   });
 
   // API

@@ -10,6 +10,7 @@ import {
   deleteEndedRateLimitBuckets,
   deleteRateLimitBucket,
   hitRateLimitBucket,
+  normalizeEmail,
 } from './identity.repository.js';
 
 export interface RateLimit {
@@ -61,8 +62,9 @@ export function clearRateLimit(db: Db, key: string): Promise<void> {
 /** Normalised keys, so "Ada@Example.edu " and "ada@example.edu" share one count. */
 export const rateLimitKey = {
   loginAddress: (ip: string) => `login:address:${ip}`,
-  loginAccount: (email: string) => `login:account:${email.trim().toLowerCase()}`,
+  loginAccount: (email: string) => `login:account:${normalizeEmail(email)}`,
   resetAddress: (ip: string) => `reset:address:${ip}`,
-  resetAccount: (email: string) => `reset:account:${email.trim().toLowerCase()}`,
+  resetAccount: (email: string) => `reset:account:${normalizeEmail(email)}`,
   signupAddress: (ip: string) => `signup:address:${ip}`,
+  feedbackAccount: (accountId: string) => `feedback:account:${accountId}`,
 };
