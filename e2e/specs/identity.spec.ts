@@ -11,11 +11,11 @@ import {
   authLink,
   clientAddress,
   latestMail,
-  signInAs,
+  signIn,
   signInCode,
   signUpStudent,
   storedAccessToken,
-} from './identity-helpers';
+} from './helpers';
 
 const RANGE_UI = 'https://range.example.edu';
 
@@ -74,16 +74,27 @@ test('the token is refreshed before it ends, and a failed refresh logs out with 
 
   await page.clock.install();
   await page.goto('/courseware');
-  await signInAs(page, email, password);
+  await signIn(page, email, password);
   const expiryBefore = await storedExpiry(page);
 
   // 59 minutes and 10 s later the timer (60 s before expiry) has fetched a new token, which the app
   // keeps with a new expiry an hour after the refresh (by the page's clock).
+  // After the refresh the app logs in again with the new token (GET /auth/session); only then is its
+  // next refresh timer set, so the role may be taken away only after that answer.
+  const tokenBefore = await storedAccessToken(page);
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/refresh'));
+  const sessionOfNewToken = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/v1/auth/session') &&
+      r.request().headers()['authorization'] !== `Bearer ${tokenBefore}`,
+  );
   await page.clock.fastForward('59:10');
   const response = await refreshed;
   expect(response.status()).toBe(200);
   const { accessToken } = (await response.json()) as { accessToken: string };
+  const session = await sessionOfNewToken;
+  expect(session.request().headers()['authorization']).toBe(`Bearer ${accessToken}`);
+  expect(session.status()).toBe(200);
   await expect.poll(() => storedExpiry(page)).toBeGreaterThan(expiryBefore + 3500);
   expect(await storedAccessToken(page)).toBe(accessToken);
   await expect(page.getByRole('button', { name: /^Account menu of Tim Timer/ })).toBeVisible();
@@ -145,7 +156,7 @@ test('/exercises sends a signed-in user to the range UI with a single-sign-on co
   await expect(page).toHaveURL(`${RANGE_UI}/`);
 
   await page.goto('/courseware');
-  await signInAs(page, 'faculty@example.edu');
+  await signIn(page, 'faculty@example.edu');
   await page.getByRole('banner').getByRole('link', { name: 'Exercises' }).click();
   await expect(page).toHaveURL(/^https:\/\/range\.example\.edu\/\?s=[\w-]{20,}$/);
   const code = new URL(page.url()).searchParams.get('s')!;

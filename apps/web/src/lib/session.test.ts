@@ -115,6 +115,23 @@ describe('the refresh timer (001 §4, §9)', () => {
     expect(requests.filter((r) => r.url.pathname === '/api/v1/auth/refresh')).toHaveLength(2);
   });
 
+  it('keeps refreshing when a refresh gives back the same token string', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { requests } = mockApi({
+      'GET /api/v1/auth/session': () => makeSession('student'),
+      'POST /api/v1/auth/refresh': () => token('t-same'),
+    });
+    const queryClient = setup();
+    setAccessToken(token('t-same'));
+    await login(queryClient);
+    const refreshes = () => requests.filter((r) => r.url.pathname === '/api/v1/auth/refresh');
+    await vi.advanceTimersByTimeAsync((3600 - 59) * 1000);
+    expect(refreshes()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(3600 * 1000);
+    expect(refreshes()).toHaveLength(2);
+    expect(getAccessToken()).toBe('t-same');
+  });
+
   it('logs out with "Your session has expired." when the refresh fails', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     mockApi({

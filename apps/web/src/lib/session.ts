@@ -114,13 +114,19 @@ export function bindSession(queryClient: QueryClient): void {
 
 /**
  * Logs in with the stored token (001 §4): the session must hold the user-role claim, else the token is
- * cleared. Then the refresh timer starts. Already logged in with this token: nothing to do.
+ * cleared. Then the refresh timer starts. Already logged in with this token: only the timer is started
+ * again if none runs (after a refresh that gave back the same token).
  * @returns whether the user is logged in
  */
 export async function login(queryClient: QueryClient): Promise<boolean> {
   const token = getAccessToken();
   if (!token) return false;
-  if (loggedInToken === token) return true;
+  if (loggedInToken === token) {
+    // The same token again (a refresh may answer with an identical one): keep the timer going, with
+    // the expiry it came with.
+    if (refreshTimer === undefined) scheduleRefresh(queryClient);
+    return true;
+  }
   let claims: Claim[];
   try {
     claims = (await queryClient.fetchQuery(sessionQueryOptions(token))).claims;

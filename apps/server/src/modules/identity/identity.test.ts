@@ -7,6 +7,7 @@ import { SignJWT } from 'jose';
 import { MESSAGES } from '@portal/shared/errors';
 import type { Role } from '@portal/shared/enums';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { postForm } from '../../testing/forms.js';
 import { PASSWORD, bearer, createAccounts } from '../../testing/fixtures.js';
 import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader } from 'jose';
@@ -26,13 +27,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const login = (form: Record<string, string>, ip = '10.0.0.1') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/auth/login',
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(form).toString(),
-  });
+  postForm(ctx.app, '/auth/login', form, { remoteAddress: ip });
 
 describe('sign-in page', () => {
   it('shows the form with Email, Password and Sign in', async () => {
@@ -210,16 +205,12 @@ describe('rate limits kept in the database', () => {
   it('does not let an untrusted client pick its address with X-Forwarded-For', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/auth/login',
-        remoteAddress: '10.4.0.1',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-for': `203.0.113.${i + 1}`,
-        },
-        payload: new URLSearchParams({ email: `nobody-${i}@test.example.edu`, password: 'x' }).toString(),
-      });
+      const res = await postForm(
+        ctx.app,
+        '/auth/login',
+        { email: `nobody-${i}@test.example.edu`, password: 'x' },
+        { remoteAddress: '10.4.0.1', headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } },
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses.at(-1)).toBe(429);
@@ -260,6 +251,18 @@ describe('signing keys', () => {
         picture: null,
       })
     ).token;
+
+  it('gives each token its own id, so two signed in the same second differ and both verify', async () => {
+    const nowS = Math.floor(Date.now() / 1000);
+    const identity = { subject: accounts.faculty, displayName: 'F', email: 'f@x.edu', picture: null };
+    const [a, b] = await Promise.all([
+      ctx.app.tokens.sign(identity, nowS),
+      ctx.app.tokens.sign(identity, nowS),
+    ]);
+    expect(a.token).not.toBe(b.token);
+    expect((await session(a.token)).statusCode).toBe(200);
+    expect((await session(b.token)).statusCode).toBe(200);
+  });
 
   it('names its key in the header and keeps old tokens valid across a rotation', async () => {
     const before = await sign();

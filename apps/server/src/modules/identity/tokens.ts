@@ -1,6 +1,6 @@
 /**
  * Access tokens (DESIGN.md "Sign-in", issue 5): HS256 JWTs of one hour carrying subject, displayName,
- * email, picture, provider and exp, and `act` (the admin) while impersonating (001 §4).
+ * email, picture, provider, exp and a unique jti, and `act` (the admin) while impersonating (001 §4).
  *
  * Keys: each token names its key in the header (`kid`). By default the keys live in the table
  * `signing_key` (in the data directory's database, shared by every instance): the newest active key
@@ -193,6 +193,8 @@ export async function createTokenSigner(
       const token = await new SignJWT(payload)
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', kid: key.kid })
         .setSubject(identity.subject)
+        // A unique id (RFC 7519 jti): two tokens signed in the same second still differ.
+        .setJti(crypto.randomUUID())
         .setIssuer(ISSUER)
         .setIssuedAt(nowS)
         .setExpirationTime(exp)
