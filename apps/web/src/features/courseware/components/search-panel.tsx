@@ -147,7 +147,7 @@ export function SearchPanel({
         <TextField
           fullWidth
           label="Search courseware"
-          placeholder="e.g. buffer overflow, phishing, Linux"
+          placeholder="e.g. phishing, Linux, XSS"
           value={draft}
           onChange={(event) => {
             setDraft(event.target.value);
