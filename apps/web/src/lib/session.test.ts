@@ -132,6 +132,26 @@ describe('the refresh timer (001 §4, §9)', () => {
     expect(getAccessToken()).toBe('t-same');
   });
 
+  it('stays logged in when a page logs in again while a refresh is on its way', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let answerRefresh: (value: unknown) => void = () => undefined;
+    const { requests } = mockApi({
+      'GET /api/v1/auth/session': () => makeSession('student'),
+      'POST /api/v1/auth/refresh': () => new Promise((resolve) => (answerRefresh = resolve)),
+    });
+    const queryClient = setup();
+    setAccessToken(token('t-old'));
+    await login(queryClient);
+    await vi.advanceTimersByTimeAsync((3600 - 59) * 1000);
+    expect(requests.filter((r) => r.url.pathname === '/api/v1/auth/refresh')).toHaveLength(1);
+    // 59 s left and no timer while the refresh runs: a navigation's login must not log out.
+    expect(await login(queryClient)).toBe(true);
+    expect(getAccessToken()).toBe('t-old');
+    answerRefresh(token('t-new'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getAccessToken()).toBe('t-new');
+  });
+
   it('logs out with "Your session has expired." when the refresh fails', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     mockApi({

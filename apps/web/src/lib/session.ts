@@ -114,19 +114,13 @@ export function bindSession(queryClient: QueryClient): void {
 
 /**
  * Logs in with the stored token (001 §4): the session must hold the user-role claim, else the token is
- * cleared. Then the refresh timer starts. Already logged in with this token: only the timer is started
- * again if none runs (after a refresh that gave back the same token).
+ * cleared. Then the refresh timer starts. Already logged in with this token: nothing to do.
  * @returns whether the user is logged in
  */
 export async function login(queryClient: QueryClient): Promise<boolean> {
   const token = getAccessToken();
   if (!token) return false;
-  if (loggedInToken === token) {
-    // The same token again (a refresh may answer with an identical one): keep the timer going, with
-    // the expiry it came with.
-    if (refreshTimer === undefined) scheduleRefresh(queryClient);
-    return true;
-  }
+  if (loggedInToken === token) return true;
   let claims: Claim[];
   try {
     claims = (await queryClient.fetchQuery(sessionQueryOptions(token))).claims;
@@ -170,7 +164,9 @@ async function relogin(queryClient: QueryClient): Promise<void> {
   if (!token) return;
   try {
     setAccessToken(await refreshAccessToken());
-    await login(queryClient);
+    // A token string login() already knows (signed in the same second) leaves it nothing to do, so
+    // the next refresh is scheduled here, by the new expiry.
+    if ((await login(queryClient)) && refreshTimer === undefined) scheduleRefresh(queryClient);
   } catch (error) {
     const now = getAccessToken();
     // Another token arrived meanwhile (a new sign-in): this failure is not about it.
