@@ -30,3 +30,20 @@ export function decodePageToken<T extends z.ZodType>(
     },
   );
 }
+
+/**
+ * Cuts rows read with one row over the page size (the keyset idiom: LIMIT size + 1) into the page and
+ * the token of the next page, made from the page's last row by `cursorOf`; null when no row was over.
+ */
+export function pageOf<R>(
+  rows: readonly R[],
+  size: number,
+  cursorOf: (last: R) => unknown,
+): { page: R[]; nextPageToken: string | null } {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return {
+    page,
+    nextPageToken: rows.length > size && last !== undefined ? encodePageToken(cursorOf(last)) : null,
+  };
+}

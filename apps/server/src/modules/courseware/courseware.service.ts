@@ -20,7 +20,7 @@ import type { KnowledgePage, ListKnowledgeQuery } from '@portal/shared/schemas/k
 import type { ListContentQuery } from '@portal/shared/schemas/courseware';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
-import { decodePageToken, encodePageToken } from '../../lib/page-token.js';
+import { decodePageToken, pageOf } from '../../lib/page-token.js';
 import * as repo from './courseware.repository.js';
 
 type Perms = Pick<PermissionFlags, 'CanUpdateContent' | 'CanViewArchivedContent'>;
@@ -162,12 +162,11 @@ export async function searchCatalogue(
       repo.browseContent(db, { statuses, filters, limit, after }),
       repo.facetCountsForFilters(db, statuses, filters),
     ]);
-    const page = found.slice(0, limit);
-    const last = page.at(-1);
+    const { page, nextPageToken: next } = pageOf(found, limit, (last) => ({ n: last.name, i: last.id }));
     const total = facetGroups.reduce((sum, g) => sum + Number(g.count), 0);
     return {
       items: page.map(toSummary),
-      nextPageToken: found.length > limit && last ? encodePageToken({ n: last.name, i: last.id }) : null,
+      nextPageToken: next,
       total,
       isCapped: false,
       correctedQuery: null,
@@ -198,14 +197,15 @@ export async function searchCatalogue(
       if (result.total === 0) correctedQuery = null;
     }
   }
-  const page = result.page.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextPageToken: next } = pageOf(result.page, limit, (last) => ({
+    q: JSON.stringify(groups),
+    r: Number(last.rank),
+    n: last.name,
+    i: last.id,
+  }));
   return {
     items: page.map(toSummary),
-    nextPageToken:
-      result.page.length > limit && last
-        ? encodePageToken({ q: JSON.stringify(groups), r: Number(last.rank), n: last.name, i: last.id })
-        : null,
+    nextPageToken: next,
     total: result.total,
     isCapped: result.isCapped,
     correctedQuery,
@@ -351,8 +351,7 @@ export async function listCatalogue(db: Db, perms: Perms, query: ListContentQuer
   }
   const after = decodePageToken(query.nextPageToken, ListCursor);
   const found = await repo.listContent(db, { statuses, limit: query.limit, after });
-  const page = found.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextPageToken } = pageOf(found, query.limit, (last) => ({ t: last.cursor, i: last.id }));
   return {
     items: page.map((r) => ({
       id: r.id,
@@ -364,8 +363,7 @@ export async function listCatalogue(db: Db, perms: Perms, query: ListContentQuer
       createdTimestamp: isoTimestamp(r.createdAt),
       modifiedTimestamp: isoTimestamp(r.modifiedAt),
     })),
-    nextPageToken:
-      found.length > query.limit && last ? encodePageToken({ t: last.cursor, i: last.id }) : null,
+    nextPageToken,
   };
 }
 
@@ -379,11 +377,10 @@ export async function listContributorsPage(
 ): Promise<ContributorPage> {
   const after = decodePageToken(query.nextPageToken, IdCursor);
   const found = await repo.listContributors(db, { limit: query.limit, afterId: after?.i });
-  const page = found.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextPageToken } = pageOf(found, query.limit, (last) => ({ i: last.id }));
   return {
     contributors: page.map((c) => ({ ...c, email: perms.CanUpdateContent ? c.email : null })),
-    nextPageToken: found.length > query.limit && last ? encodePageToken({ i: last.id }) : null,
+    nextPageToken,
   };
 }
 
@@ -391,10 +388,6 @@ export async function listContributorsPage(
 export async function listKnowledgePage(db: Db, query: ListKnowledgeQuery): Promise<KnowledgePage> {
   const after = decodePageToken(query.nextPageToken, IdCursor);
   const found = await repo.listKnowledge(db, { limit: query.size, type: query.type, afterId: after?.i });
-  const page = found.slice(0, query.size);
-  const last = page.at(-1);
-  return {
-    items: page,
-    nextPageToken: found.length > query.size && last ? encodePageToken({ i: last.id }) : null,
-  };
+  const { page, nextPageToken } = pageOf(found, query.size, (last) => ({ i: last.id }));
+  return { items: page, nextPageToken };
 }

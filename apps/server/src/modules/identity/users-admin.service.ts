@@ -24,7 +24,7 @@ import type {
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
-import { decodePageToken, encodePageToken } from '../../lib/page-token.js';
+import { decodePageToken, pageOf } from '../../lib/page-token.js';
 import type { Session } from '../../plugins/auth.js';
 import {
   deleteClaimRows,
@@ -47,7 +47,7 @@ export async function listUsers(
 ): Promise<AdminUsersResponse> {
   const after = decodePageToken(query.pageToken, CursorSchema)?.e;
   const rows = await listAccounts(db, { q: query.q || undefined, after, limit: ADMIN_USERS_PAGE_SIZE + 1 });
-  const page = rows.slice(0, ADMIN_USERS_PAGE_SIZE);
+  const { page, nextPageToken } = pageOf(rows, ADMIN_USERS_PAGE_SIZE, (last) => ({ e: last.email }));
   return {
     items: page.map((r) => ({
       id: r.id,
@@ -58,7 +58,7 @@ export async function listUsers(
       hasPassword: r.hasPassword,
       createdAt: isoTimestamp(r.createdAt),
     })),
-    nextPageToken: rows.length > ADMIN_USERS_PAGE_SIZE ? encodePageToken({ e: page.at(-1)!.email }) : null,
+    nextPageToken,
   };
 }
 

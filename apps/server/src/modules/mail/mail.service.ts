@@ -7,7 +7,7 @@ import type { OutboxResponse, OutboxStatus } from '@portal/shared/schemas/mail';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { outbox } from '../../db/schema/files.js';
-import { decodePageToken, encodePageToken } from '../../lib/page-token.js';
+import { decodePageToken, pageOf } from '../../lib/page-token.js';
 import { listMessages } from './mail.repository.js';
 
 export interface MailAttachment {
@@ -62,7 +62,7 @@ export async function listOutbox(
     afterId,
     limit: OUTBOX_PAGE_SIZE + 1,
   });
-  const page = rows.slice(0, OUTBOX_PAGE_SIZE);
+  const { page, nextPageToken } = pageOf(rows, OUTBOX_PAGE_SIZE, (last) => ({ id: last.id }));
   return {
     items: page.map((r) => ({
       id: r.id,
@@ -81,6 +81,6 @@ export async function listOutbox(
       createdAt: isoTimestamp(r.createdAt),
       sentAt: r.sentAt ? isoTimestamp(r.sentAt) : null,
     })),
-    nextPageToken: rows.length > OUTBOX_PAGE_SIZE ? encodePageToken({ id: page.at(-1)!.id }) : null,
+    nextPageToken,
   };
 }
