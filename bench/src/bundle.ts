@@ -20,7 +20,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -34,6 +33,7 @@ import { openDatabase } from '../../apps/server/src/db/client.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { createTokenSigner } from '../../apps/server/src/modules/identity/tokens.js';
 import { createAccounts } from '../../apps/server/src/testing/fixtures.js';
+import { freePort } from '../../apps/server/src/testing/free-port.js';
 
 const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(BENCH_DIR, '..');
@@ -95,17 +95,6 @@ async function writeSources(dir: string): Promise<SourceFile[]> {
     files.push({ path: file, filename, sha256: hash.digest('hex') });
   }
   return files;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function onAdmin(statement: string): Promise<void> {

@@ -4,15 +4,15 @@
  * (`smtp-server` on 127.0.0.1, a free port) with the screenshot attached byte for byte.
  */
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@portal/shared/enums';
 import { MESSAGES } from '@portal/shared/errors';
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_RATE_MAX, SCREENSHOT_MAX_BYTES } from '@portal/shared/limits';
 import { SCREENSHOT_TYPE_MESSAGE } from '@portal/shared/schemas/feedback';
+import { mimeParts, startSmtpPeer, type SmtpPeer } from '../../testing/smtp-peer.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { BACKGROUND_WAIT } from '../../testing/wait.js';
 import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
 import { outbox } from '../../db/schema/files.js';
 import { TOO_MUCH_FEEDBACK } from './feedback.service.js';
@@ -28,35 +28,16 @@ const pngOfSize = (size: number) => Buffer.concat([PNG_1X1, Buffer.alloc(size - 
 let ctx: TestContext;
 let tree: Tree;
 let accounts: Record<Role, string>;
-let smtp: SMTPServer;
-/** Raw messages the SMTP peer received, by envelope recipient. */
-const received: { to: string[]; raw: string }[] = [];
+let peer: SmtpPeer;
 const SUPPORT = 'helpdesk@range.example.edu';
 /** The outbox worker polls this often in these tests, in milliseconds. */
 const POLL_MS = 20;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  peer = await startSmtpPeer();
   ctx = await createTestContext({
     SUPPORT_EMAIL: SUPPORT,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: peer.url,
     OUTBOX_POLL_INTERVAL_MS: String(POLL_MS),
   });
   accounts = await createAccounts(ctx.database.db);
@@ -64,34 +45,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await peer?.close();
 });
-
-/** The attachments of a raw MIME message: file name and decoded bytes. */
-function attachmentsOf(raw: string): { filename: string; bytes: Buffer }[] {
-  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/g)].map((m) => m[1]!);
-  const found: { filename: string; bytes: Buffer }[] = [];
-  for (const boundary of boundaries) {
-    for (const part of raw.split(`--${boundary}`).slice(1, -1)) {
-      const split = part.indexOf('\r\n\r\n');
-      const headers = part.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-      const filename = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
-      if (!filename || !/content-transfer-encoding:\s*base64/i.test(headers)) continue;
-      found.push({ filename, bytes: Buffer.from(part.slice(split + 4).replace(/\s+/g, ''), 'base64') });
-    }
-  }
-  return found;
-}
-
-async function waitForMail(subject: string, timeoutMs = 10_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = received.find((m) => m.to.includes(SUPPORT) && m.raw.includes(subject));
-    if (mail) return mail;
-    if (Date.now() > end) throw new Error(`no e-mail "${subject}" arrived`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
 
 const send = async (body: unknown, role: Role | null = 'faculty', id = tree.lab) =>
   ctx.app.inject({
@@ -209,11 +164,17 @@ describe('delivery', () => {
       screenshot: { name: 'step-3.png', base64: bytes.toString('base64') },
     });
     expect(res.statusCode).toBe(202);
-    const mail = await waitForMail('Step 3 of the lab shows this error.');
+    const mail = await vi.waitUntil(
+      () =>
+        peer.received.find(
+          (m) => m.to.includes(SUPPORT) && m.raw.includes('Step 3 of the lab shows this error.'),
+        ),
+      BACKGROUND_WAIT,
+    );
     expect(mail.raw).toContain('Courseware feedback: Cross-Site Scripting Lab');
-    const [attachment] = attachmentsOf(mail.raw);
+    const [attachment] = mimeParts(mail.raw).filter((part) => part.filename !== undefined);
     expect(attachment?.filename).toBe('step-3.png');
-    expect(attachment?.bytes.equals(bytes)).toBe(true);
+    expect(attachment?.body.equals(bytes)).toBe(true);
     // The worker records the delivery just after the peer has the message.
     await expect.poll(async () => (await mailOf(res.json().id)).status).toBe('sent');
   });

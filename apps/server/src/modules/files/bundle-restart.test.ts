@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -18,6 +17,7 @@ import { file } from '../../db/schema/files.js';
 import { migrate } from '../../db/migrate.js';
 import { createTokenSigner } from '../identity/tokens.js';
 import { createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { freePort } from '../../testing/free-port.js';
 import { createServerDatabase } from '../../testing/test-app.js';
 import { readZip } from '../../testing/zip.js';
 import { createLocalFileStore, newStorageKey } from './storage.js';
@@ -42,17 +42,6 @@ let token: string;
 const expectedSha = new Map<string, string>();
 let child: ChildProcess | undefined;
 let baseUrl: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Starts `src/server.ts` with tsx, the shared package from its sources; resolves once it answers. */
 async function startServer(): Promise<ChildProcess> {

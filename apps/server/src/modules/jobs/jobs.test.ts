@@ -5,11 +5,12 @@
  * and exactly-once work shared by two runners.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openDatabase, type Database } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { BACKGROUND_WAIT } from '../../testing/wait.js';
 import * as repo from './jobs.repository.js';
 import {
   ABANDONED_JOB_ERROR,
@@ -50,16 +51,6 @@ function runner(overrides: Partial<JobRunnerOptions> = {}) {
     retryMaxMs: 200,
     ...overrides,
   });
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await sleep(20);
-  }
 }
 
 async function jobOf(id: string) {
@@ -112,7 +103,7 @@ describe('job runner', () => {
     const id = await enqueueJob(ctx.database.db, { kind, payload: { n: 1 }, maxAttempts: 3 });
     r.start();
     try {
-      await waitFor(async () => ((await jobOf(id)).status === 'failed' ? true : undefined));
+      await vi.waitUntil(async () => (await jobOf(id)).status === 'failed', BACKGROUND_WAIT);
     } finally {
       await r.stop();
     }
@@ -238,7 +229,7 @@ describe('job runner', () => {
     });
     const id = await enqueueJob(ctx.database.db, { kind, payload: { n: 5 } });
     r.start();
-    await waitFor(async () => (started ? true : undefined));
+    await vi.waitUntil(() => started, BACKGROUND_WAIT);
     await r.stop();
     expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
   });
@@ -280,13 +271,13 @@ describe('job runner', () => {
     a.start();
     b.start();
     try {
-      await waitFor(async () => {
+      await vi.waitUntil(async () => {
         const [row] = await rows<{ done: number }>(
           ctx.database.db,
           sql`SELECT count(*)::int AS done FROM job WHERE kind = ${kind} AND status = 'done'`,
         );
-        return row!.done === jobCount ? true : undefined;
-      });
+        return row!.done === jobCount;
+      }, BACKGROUND_WAIT);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

@@ -3,59 +3,26 @@
  * database: a message with an attachment arrives intact, temporary refusals are retried with a delay,
  * permanent ones give up, without SMTP_URL messages are logged; and the admin outbox listing.
  */
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import type { Role } from '@portal/shared/enums';
 import { outbox } from '../../db/schema/files.js';
+import { mimeParts, startSmtpPeer, type SmtpPeer } from '../../testing/smtp-peer.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { BACKGROUND_WAIT } from '../../testing/wait.js';
 import { bearer, createAccounts } from '../../testing/fixtures.js';
 import { enqueueMail } from './mail.service.js';
 import { MAX_ATTEMPTS, createOutboxWorker, retryDelayMs } from './outbox-worker.js';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** Refusals to give, by recipient: an SMTP code and message. */
-const refusals = new Map<string, { code: number; message: string }>();
-const received: Received[] = [];
-let smtp: SMTPServer;
+let peer: SmtpPeer;
 let ctx: TestContext;
 let accounts: Record<Role, string>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const refusal = refusals.get(address.address);
-      if (!refusal) return callback();
-      const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
-      return callback(error);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  peer = await startSmtpPeer();
   ctx = await createTestContext({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: peer.url,
     MAIL_FROM: 'Portal <no-reply@portal.test>',
     OUTBOX_POLL_INTERVAL_MS: '20',
   });
@@ -64,22 +31,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await peer?.close();
 });
 
 async function rowOf(id: string) {
   const [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, id));
   return row!;
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** A header of a message, unfolded, with its RFC 2047 encoded words (Q or B, UTF-8) decoded. */
@@ -102,24 +59,6 @@ function headerOf(raw: string, name: string): string {
     );
 }
 
-/** The parts of a multipart MIME message, each with its headers (lower-cased) and decoded body. */
-function mimeParts(raw: string): { headers: string; body: Buffer }[] {
-  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/g)].map((m) => m[1]!);
-  const parts: { headers: string; body: Buffer }[] = [];
-  for (const boundary of boundaries) {
-    for (const chunk of raw.split(`--${boundary}`).slice(1, -1)) {
-      const split = chunk.indexOf('\r\n\r\n');
-      const headers = chunk.slice(0, split).toLowerCase();
-      const content = chunk.slice(split + 4);
-      const body = /content-transfer-encoding: base64/.test(headers)
-        ? Buffer.from(content.replace(/\s+/g, ''), 'base64')
-        : Buffer.from(content.replace(/\r\n$/, ''), 'utf8');
-      parts.push({ headers, body });
-    }
-  }
-  return parts;
-}
-
 describe('outbox worker', () => {
   it('delivers a message with its attachment intact, on its own after the app is ready', async () => {
     const bytes = Buffer.from([
@@ -134,14 +73,14 @@ describe('outbox worker', () => {
         { filename: 'screenshot.png', contentType: 'image/png', base64: bytes.toString('base64') },
       ],
     });
-    const row = await waitFor(async () => {
+    const row = await vi.waitUntil(async () => {
       const r = await rowOf(id);
       return r.status === 'sent' ? r : undefined;
-    });
+    }, BACKGROUND_WAIT);
     expect(row.attempts).toBe(1);
     expect(row.sentAt).not.toBeNull();
 
-    const message = received.find((m) => m.to.includes('curator@example.edu'))!;
+    const message = peer.received.find((m) => m.to.includes('curator@example.edu'))!;
     expect(message.from).toBe('no-reply@portal.test');
     expect(message.raw).toMatch(/^From: Portal <no-reply@portal\.test>/m);
     expect(headerOf(message.raw, 'Subject')).toBe('Feedback on Buffer Overflow Lab — ünïcode');
@@ -156,48 +95,48 @@ describe('outbox worker', () => {
   });
 
   it('retries a temporary refusal later, and gives up on a permanent one', async () => {
-    refusals.set('busy@example.edu', { code: 451, message: 'Try again later' });
-    refusals.set('gone@example.edu', { code: 550, message: 'No such user' });
+    peer.refusals.set('busy@example.edu', { code: 451, message: 'Try again later' });
+    peer.refusals.set('gone@example.edu', { code: 550, message: 'No such user' });
     const busy = await enqueueMail(ctx.database.db, { to: 'busy@example.edu', subject: 'A', text: 'a' });
     const gone = await enqueueMail(ctx.database.db, { to: 'gone@example.edu', subject: 'B', text: 'b' });
 
-    const failed = await waitFor(async () => {
+    const failed = await vi.waitUntil(async () => {
       const r = await rowOf(gone);
       return r.status === 'failed' ? r : undefined;
-    });
+    }, BACKGROUND_WAIT);
     expect(failed.lastError).toContain('No such user');
 
-    const waiting = await waitFor(async () => {
+    const waiting = await vi.waitUntil(async () => {
       const r = await rowOf(busy);
       return r.lastError ? r : undefined;
-    });
+    }, BACKGROUND_WAIT);
     expect(waiting.status).toBe('pending');
     expect(waiting.attempts).toBe(1);
     expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5000);
 
     // Once it is due again and the peer accepts, it goes.
-    refusals.delete('busy@example.edu');
+    peer.refusals.delete('busy@example.edu');
     await ctx.database.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.id, busy));
-    const sent = await waitFor(async () => {
+    const sent = await vi.waitUntil(async () => {
       const r = await rowOf(busy);
       return r.status === 'sent' ? r : undefined;
-    });
+    }, BACKGROUND_WAIT);
     expect(sent.attempts).toBe(2);
     expect(sent.lastError).toBeNull();
   });
 
   it('gives up after the last attempt', async () => {
-    refusals.set('flaky@example.edu', { code: 421, message: 'Service not available' });
+    peer.refusals.set('flaky@example.edu', { code: 421, message: 'Service not available' });
     // Written with its attempts in one statement: the running worker must not claim it in between.
     const [inserted] = await ctx.database.db
       .insert(outbox)
       .values({ to: 'flaky@example.edu', subject: 'C', text: 'c', attempts: MAX_ATTEMPTS - 1 })
       .returning({ id: outbox.id });
     const id = inserted!.id;
-    const row = await waitFor(async () => {
+    const row = await vi.waitUntil(async () => {
       const r = await rowOf(id);
       return r.status === 'failed' ? r : undefined;
-    });
+    }, BACKGROUND_WAIT);
     expect(row.attempts).toBe(MAX_ATTEMPTS);
   });
 

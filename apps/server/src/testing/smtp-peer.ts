@@ -1,0 +1,89 @@
+/**
+ * A real SMTP peer for tests (`smtp-server` on 127.0.0.1, a free port, no TLS): it keeps every message it
+ * accepts, raw, and refuses the recipients it is told to at RCPT TO.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** Envelope sender ('' for none). */
+  from: string;
+  /** Envelope recipients. */
+  to: string[];
+  /** The whole message as sent (headers and body, CRLF lines). */
+  raw: string;
+}
+
+export interface SmtpPeer {
+  /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
+  url: string;
+  /** Messages accepted so far, in order of arrival. */
+  received: ReceivedMail[];
+  /** Refusals to give at RCPT TO, by recipient address: an SMTP reply code and message. */
+  refusals: Map<string, { code: number; message: string }>;
+  close(): Promise<void>;
+}
+
+/** Starts the peer; it answers once this resolves. */
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  const refusals = new Map<string, { code: number; message: string }>();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = refusals.get(address.address);
+      if (!refusal) return callback();
+      return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refusals,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+export interface MimePart {
+  /** The part's headers, unfolded and lower-cased. */
+  headers: string;
+  /** The attachment's file name as written (filename parameter), if the part has one. */
+  filename: string | undefined;
+  /** The body, decoded from base64 when the part says so. */
+  body: Buffer;
+}
+
+/** The parts of a multipart MIME message, at every level of nesting, in order. */
+export function mimeParts(raw: string): MimePart[] {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/g)].map((m) => m[1]!);
+  const parts: MimePart[] = [];
+  for (const boundary of boundaries) {
+    for (const chunk of raw.split(`--${boundary}`).slice(1, -1)) {
+      const split = chunk.indexOf('\r\n\r\n');
+      const unfolded = chunk.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+      const headers = unfolded.toLowerCase();
+      const content = chunk.slice(split + 4);
+      const body = /content-transfer-encoding:\s*base64/.test(headers)
+        ? Buffer.from(content.replace(/\s+/g, ''), 'base64')
+        : Buffer.from(content.replace(/\r\n$/, ''), 'utf8');
+      parts.push({ headers, filename: /filename="?([^";\r\n]+)"?/i.exec(unfolded)?.[1], body });
+    }
+  }
+  return parts;
+}
