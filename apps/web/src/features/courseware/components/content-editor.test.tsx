@@ -8,29 +8,10 @@ import { KNOWLEDGE, makeContent, makeContributor, makeSession, uuid } from '../.
 import { mockApi, reply, type MockHandler, type MockRequest } from '../../../testing/mock-api';
 import { installProseMirrorDom } from '../../../testing/prosemirror-dom';
 import { renderApp } from '../../../testing/render-app';
+import { SLOW_TEST_MS, button, field, findTitle, typeIn } from '../../../testing/editor-form';
 
-/**
- * These tests render the whole app and the large edit form in jsdom; on a busy 2-core machine a render
- * and a query take seconds, so they get more time than the defaults.
- */
-const SLOW_RENDER_MS = 15_000;
-const SLOW_TEST_MS = 60_000;
 installProseMirrorDom();
 
-/** A form field by its path (the form marks each with data-field); role queries are slow on this large form. */
-const field = (path: string) => document.querySelector<HTMLElement>(`[data-field="${path}"]`)!;
-/** A button by its exact text. */
-const button = (text: string) => screen.getByText(text, { selector: 'button' }) as HTMLButtonElement;
-/** Waits for the page's title (h1) ending with `text`. */
-const findTitle = (text: string) =>
-  waitFor(
-    () => {
-      const title = [...document.querySelectorAll('h1')].find((h) => h.textContent?.endsWith(text));
-      expect(title, `h1 "${text}"`).toBeTruthy();
-      return title!;
-    },
-    { timeout: SLOW_RENDER_MS },
-  );
 /** A dialog by its title. */
 const findDialog = async (title: string) =>
   (await screen.findByText(title, { selector: 'h2' })).closest<HTMLElement>('[role="dialog"]')!;
@@ -65,12 +46,6 @@ function api(content: () => Content, role: Role, extra: Record<string, MockHandl
       request.url.pathname.endsWith('/descendant-count') ? { descendantCount: 3 } : content(),
     ...extra,
   });
-}
-
-/** Types by pasting: one input event instead of one per key keeps these big forms quick. */
-async function typeIn(user: ReturnType<typeof renderApp>['user'], element: HTMLElement, text: string) {
-  await user.click(element);
-  await user.paste(text);
 }
 
 const writes = (requests: MockRequest[], method: string) => requests.filter((r) => r.method === method);

@@ -5,34 +5,9 @@ import { KNOWLEDGE, makeSearchResponse, makeSession } from '../../../testing/fix
 import { mockApi, reply, type MockHandler } from '../../../testing/mock-api';
 import { installProseMirrorDom } from '../../../testing/prosemirror-dom';
 import { renderApp } from '../../../testing/render-app';
+import { SLOW_TEST_MS, button, field, findTitle, typeIn } from '../../../testing/editor-form';
 
-/**
- * These tests render the whole app and the large edit form in jsdom; on a busy 2-core machine a render
- * and a query take seconds, so they get more time than the defaults.
- */
-const SLOW_RENDER_MS = 15_000;
-const SLOW_TEST_MS = 60_000;
 installProseMirrorDom();
-
-/** A form field by its path (the form marks each with data-field); role queries are slow on this large form. */
-const field = (path: string) => document.querySelector<HTMLElement>(`[data-field="${path}"]`)!;
-/** Types by pasting: one input event instead of one per key keeps these big forms quick. */
-async function typeIn(user: ReturnType<typeof renderApp>['user'], element: HTMLElement, text: string) {
-  await user.click(element);
-  await user.paste(text);
-}
-/** A button by its exact text. */
-const button = (text: string) => screen.getByText(text, { selector: 'button' }) as HTMLButtonElement;
-/** Waits for the page's title (h1) ending with `text`. */
-const findTitle = (text: string) =>
-  waitFor(
-    () => {
-      const title = [...document.querySelectorAll('h1')].find((h) => h.textContent?.endsWith(text));
-      expect(title, `h1 "${text}"`).toBeTruthy();
-      return title!;
-    },
-    { timeout: SLOW_RENDER_MS },
-  );
 
 function api(role: Role, extra: Record<string, MockHandler> = {}) {
   return mockApi({
