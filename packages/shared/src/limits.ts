@@ -75,6 +75,8 @@ export const AVATAR_MAX_BYTES = 50_000;
 export const LOGO_MAX_BYTES = 50_000;
 export const ALT_TEXT_MAX = 1000;
 export const EMAIL_MAX = 320;
+/** A return address (redirect, referrer) or the address of a page, in characters. */
+export const ADDRESS_MAX = 2048;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const DISPLAY_NAME_MAX = 256;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ROLES } from '../enums.js';
 import {
+  ADDRESS_MAX,
   DISPLAY_NAME_MAX,
   EMAIL_MAX,
   INVITATION_EMAILS_MAX,
@@ -49,7 +50,8 @@ const NewPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters.`);
-const ReturnAddressSchema = z.string().max(2048).optional();
+/** Where to go back to after a sign-in page (`redirect`, `referrer`). */
+export const ReturnAddressSchema = z.string().max(ADDRESS_MAX).optional();
 
 export const LoginFormSchema = z.object({
   email: EmailSchema,
@@ -160,7 +162,7 @@ export const ClientErrorReportSchema = z.object({
   message: z.string().max(2000),
   details: z.unknown().optional(),
   /** The page the error happened on. */
-  url: z.string().max(2048),
+  url: z.string().max(ADDRESS_MAX),
   status: z.number().int().optional(),
 });
 export type ClientErrorReport = z.infer<typeof ClientErrorReportSchema>;

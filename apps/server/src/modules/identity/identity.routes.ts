@@ -22,7 +22,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
-import { LOGIN_RATE_MAX, LOGIN_RATE_WINDOW_MS } from '@portal/shared/limits';
+import { EMAIL_MAX, LOGIN_RATE_MAX, LOGIN_RATE_WINDOW_MS } from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   AccountMessagesResponseSchema,
@@ -33,6 +33,7 @@ import {
   ImpersonateRequestSchema,
   LoginFormSchema,
   ResetPasswordFormSchema,
+  ReturnAddressSchema,
   SessionResponseSchema,
   SignupCodeSchema,
   SignupFormSchema,
@@ -75,15 +76,14 @@ import {
 import { RateLimitedError } from './rate-limit.js';
 
 const tags = ['identity'];
-const Address = z.string().max(2048).optional();
-const LoginQuerySchema = z.object({ redirect: Address, referrer: Address });
+const LoginQuerySchema = z.object({ redirect: ReturnAddressSchema, referrer: ReturnAddressSchema });
 const SignupQuerySchema = z.object({
-  redirect: Address,
+  redirect: ReturnAddressSchema,
   code: SignupCodeSchema.optional().catch(undefined),
-  email: z.string().max(320).optional(),
+  email: z.string().max(EMAIL_MAX).optional(),
 });
-const TokenQuerySchema = z.object({ token: z.string().max(512).optional(), redirect: Address });
-const RedirectQuerySchema = z.object({ redirect: Address });
+const TokenQuerySchema = z.object({ token: z.string().max(512).optional(), redirect: ReturnAddressSchema });
+const RedirectQuerySchema = z.object({ redirect: ReturnAddressSchema });
 
 /** A form body as strings (fields that are not strings are dropped). */
 function formOf(body: unknown): Record<string, string> {
@@ -164,7 +164,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     const raw = formOf(request.body);
     const model = {
       siteName: name(),
-      email: raw.email?.slice(0, 320),
+      email: raw.email?.slice(0, EMAIL_MAX),
       redirect: keepRedirect(raw.redirect),
       referrer: raw.referrer ? own(raw.referrer) : undefined,
       backHref: own(raw.referrer),
@@ -222,7 +222,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     const model = {
       siteName: siteName(site(), code),
       displayName: raw.displayName?.slice(0, 256),
-      email: raw.email?.slice(0, 320),
+      email: raw.email?.slice(0, EMAIL_MAX),
       redirect: keepRedirect(raw.redirect),
       code,
     };
@@ -318,7 +318,11 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/forgot-password', { schema: { hide: true } }, async (request, reply) => {
     const raw = formOf(request.body);
-    const model = { siteName: name(), email: raw.email?.slice(0, 320), redirect: keepRedirect(raw.redirect) };
+    const model = {
+      siteName: name(),
+      email: raw.email?.slice(0, EMAIL_MAX),
+      redirect: keepRedirect(raw.redirect),
+    };
     const parsed = ForgotPasswordFormSchema.safeParse(raw);
     if (!parsed.success)
       return html(reply, 400, renderForgotPage({ ...model, error: parsed.error.issues[0]?.message }));

@@ -16,6 +16,7 @@ import { useDeferredValue, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@portal/shared/enums';
 import { MESSAGES } from '@portal/shared/errors';
+import { EMAIL_MAX } from '@portal/shared/limits';
 import type { AdminUser } from '@portal/shared/schemas/identity';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -70,7 +71,7 @@ export function UsersAdminPage() {
         onChange={(event) => setSearch(event.target.value)}
         size="small"
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
-        slotProps={{ htmlInput: { maxLength: 320 } }}
+        slotProps={{ htmlInput: { maxLength: EMAIL_MAX } }}
       />
       {users.isPending && <LinearProgress aria-label={MESSAGES.loading} />}
       {users.isError && <Alert severity="error">The users could not be loaded.</Alert>}
