@@ -24,6 +24,26 @@ import { htmlToText } from '../lib/html.js';
 
 export const PASSWORD = 'demo-password';
 
+/**
+ * Stores `bytes` in the file store and writes its file row, as an upload would: size and SHA-256 from
+ * the store, a new storage key. `fields` gives the rest of the row (name, filename, type, owner, index).
+ * @returns the new file's id and its SHA-256 (hex)
+ */
+export async function storeFile(
+  db: Db,
+  fileStore: FileStore,
+  bytes: Buffer,
+  fields: Omit<typeof file.$inferInsert, 'size' | 'sha256' | 'storageKey'>,
+): Promise<{ id: string; sha256: string }> {
+  const storageKey = newStorageKey();
+  const stored = await fileStore.put(storageKey, Readable.from([bytes]));
+  const [row] = await db
+    .insert(file)
+    .values({ ...fields, size: stored.size, sha256: stored.sha256, storageKey })
+    .returning({ id: file.id });
+  return { id: row!.id, sha256: stored.sha256 };
+}
+
 /** Creates one account per role; returns their ids by role. */
 export async function createAccounts(db: Db): Promise<Record<Role, string>> {
   const passwordHash = await hashPassword(PASSWORD);
@@ -137,21 +157,13 @@ export async function createTree(db: Db, fileStore: FileStore): Promise<Tree> {
     index: 3,
   });
   const fileBytes = Buffer.from('# XSS lab sheet\n\nReal bytes of the handout.\n');
-  const storageKey = newStorageKey();
-  const stored = await fileStore.put(storageKey, Readable.from(fileBytes));
-  const [f] = await db
-    .insert(file)
-    .values({
-      name: 'XSS lab sheet',
-      filename: 'xss-lab.md',
-      mimeType: 'text/markdown',
-      size: stored.size,
-      sha256: stored.sha256,
-      storageKey,
-      metadataType: 'content',
-      metadataId: lab,
-    })
-    .returning({ id: file.id });
+  const f = await storeFile(db, fileStore, fileBytes, {
+    name: 'XSS lab sheet',
+    filename: 'xss-lab.md',
+    mimeType: 'text/markdown',
+    metadataType: 'content',
+    metadataId: lab,
+  });
   const [person] = await db
     .insert(contributor)
     .values({ firstName: 'Grace', lastName: 'Hopper', school: 'Test University', email: 'grace@example.edu' })
@@ -171,7 +183,7 @@ export async function createTree(db: Db, fileStore: FileStore): Promise<Tree> {
     hidden,
     unlisted,
     archived,
-    fileId: f!.id,
+    fileId: f.id,
     fileBytes,
     contributorId: person!.id,
   };

@@ -5,7 +5,6 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,8 +13,8 @@ import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { file, job } from '../../db/schema/files.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
-import { createLocalFileStore, newStorageKey, type FileStore } from './storage.js';
+import { bearer, createAccounts, createTree, storeFile, type Tree } from '../../testing/fixtures.js';
+import { createLocalFileStore, type FileStore } from './storage.js';
 
 let ctx: TestContext;
 let tree: Tree;
@@ -53,15 +52,10 @@ beforeAll(async () => {
     [tree.module, 3],
   ] as const) {
     const bytes = Buffer.from(crypto.randomBytes(1024 * 1024).toString('base64'));
-    const storageKey = newStorageKey();
-    const stored = await ctx.fileStore.put(storageKey, Readable.from([bytes]));
-    await ctx.database.db.insert(file).values({
+    await storeFile(ctx.database.db, ctx.fileStore, bytes, {
       name: `Capture ${n}`,
       filename: `capture-${n}.txt`,
       mimeType: 'text/plain',
-      size: stored.size,
-      sha256: stored.sha256,
-      storageKey,
       metadataId: contentId,
       index: n,
     });

@@ -8,19 +8,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
-import { file } from '../../db/schema/files.js';
 import { migrate } from '../../db/migrate.js';
 import { createTokenSigner } from '../identity/tokens.js';
-import { createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { createAccounts, createTree, storeFile, type Tree } from '../../testing/fixtures.js';
 import { freePort } from '../../testing/free-port.js';
 import { createServerDatabase } from '../../testing/test-app.js';
 import { readZip } from '../../testing/zip.js';
-import { createLocalFileStore, newStorageKey } from './storage.js';
+import { createLocalFileStore } from './storage.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const REPO_DIR = path.resolve(SERVER_DIR, '../..');
@@ -114,22 +112,14 @@ beforeAll(async () => {
     expectedSha.set(tree.fileId, crypto.createHash('sha256').update(tree.fileBytes).digest('hex'));
     for (let n = 1; n <= FILE_COUNT; n += 1) {
       const bytes = Buffer.from(crypto.randomBytes(FILE_RANDOM_BYTES).toString('base64'));
-      const storageKey = newStorageKey();
-      const stored = await fileStore.put(storageKey, Readable.from([bytes]));
-      const [row] = await database.db
-        .insert(file)
-        .values({
-          name: `Capture ${n}`,
-          filename: `capture-${n}.txt`,
-          mimeType: 'text/plain',
-          size: stored.size,
-          sha256: stored.sha256,
-          storageKey,
-          metadataId: tree.lab,
-          index: n,
-        })
-        .returning({ id: file.id });
-      expectedSha.set(row!.id, stored.sha256);
+      const stored = await storeFile(database.db, fileStore, bytes, {
+        name: `Capture ${n}`,
+        filename: `capture-${n}.txt`,
+        mimeType: 'text/plain',
+        metadataId: tree.lab,
+        index: n,
+      });
+      expectedSha.set(stored.id, stored.sha256);
     }
     const signer = await createTokenSigner(database.db, config.jwtSecret);
     token = (

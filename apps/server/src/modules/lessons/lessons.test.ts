@@ -3,14 +3,11 @@
  * service): listed in order with their URLs and pages, only with CanListLessons, only for items the
  * caller may open; lesson artifacts downloaded only with CanViewLessonFiles.
  */
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { lesson } from '../../db/schema/courseware.js';
-import { file } from '../../db/schema/files.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
-import { newStorageKey } from '../files/storage.js';
+import { bearer, createAccounts, createTree, storeFile, type Tree } from '../../testing/fixtures.js';
 
 let ctx: TestContext;
 let tree: Tree;
@@ -23,21 +20,13 @@ beforeAll(async () => {
   ctx = await createTestContext();
   accounts = await createAccounts(ctx.database.db);
   tree = await createTree(ctx.database.db, ctx.fileStore);
-  const storageKey = newStorageKey();
-  const stored = await ctx.fileStore.put(storageKey, Readable.from([Buffer.from('%PDF-1.4\nslides\n')]));
-  const [slides] = await ctx.database.db
-    .insert(file)
-    .values({
-      name: 'Slides',
-      filename: 'slides.pdf',
-      mimeType: 'application/pdf',
-      size: stored.size,
-      sha256: stored.sha256,
-      storageKey,
-      metadataType: 'lesson',
-    })
-    .returning({ id: file.id });
-  slidesId = slides!.id;
+  const slides = await storeFile(ctx.database.db, ctx.fileStore, Buffer.from('%PDF-1.4\nslides\n'), {
+    name: 'Slides',
+    filename: 'slides.pdf',
+    mimeType: 'application/pdf',
+    metadataType: 'lesson',
+  });
+  slidesId = slides.id;
   const rows = await ctx.database.db
     .insert(lesson)
     .values([
