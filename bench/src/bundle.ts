@@ -24,9 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import yauzl from 'yauzl';
 import { content } from '../../apps/server/src/db/schema/courseware.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
@@ -34,13 +32,13 @@ import { migrate } from '../../apps/server/src/db/migrate.js';
 import { createTokenSigner } from '../../apps/server/src/modules/identity/tokens.js';
 import { createAccounts } from '../../apps/server/src/testing/fixtures.js';
 import { freePort } from '../../apps/server/src/testing/free-port.js';
+import { OUTPUT_DIR, REPO_ROOT, SERVER_START_TIMEOUT_MS } from './config.js';
+import { adminUrl, onAdmin, postgresAnswers } from './databases.js';
+import { summarize } from './measure.js';
+import { readMemory, type MemoryReading } from './server-process.js';
 
-const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REPO_ROOT = path.resolve(BENCH_DIR, '..');
-const OUTPUT_DIR = path.join(REPO_ROOT, '.bench');
 const RESULTS_FILE = path.join(OUTPUT_DIR, 'bundle-results.json');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'server.js');
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const MB = 1024 * 1024;
 /** The bundle: 20 files of 50 MB (issue 3). */
@@ -54,10 +52,8 @@ const REPEAT_REQUESTS = 20;
 /** How often the bench polls the bundle (faster than the page's 5 s, to time the build). */
 const POLL_MS = 100;
 const RSS_SAMPLE_MS = 50;
-const SERVER_START_TIMEOUT_MS = 120_000;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 const STOP_TIMEOUT_MS = 10_000;
-const BYTES_PER_KB = 1024;
 
 type DatabaseKind = 'postgres' | 'pglite';
 const LABELS: Record<DatabaseKind, string> = {
@@ -97,32 +93,14 @@ async function writeSources(dir: string): Promise<SourceFile[]> {
   return files;
 }
 
-async function onAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  return onAdmin('SELECT 1').then(
-    () => true,
-    () => false,
-  );
-}
-
-interface Memory {
-  rssBytes: number;
-  peakRssBytes: number;
-}
-
-function readMemory(pid: number): Memory {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rssBytes: kb('VmRSS') * BYTES_PER_KB, peakRssBytes: kb('VmHWM') * BYTES_PER_KB };
+/**
+ * The server's resident memory (VmRSS, and the peak VmHWM) from /proc.
+ * @throws Error where /proc is not available (this bench needs Linux) or the process is gone
+ */
+function memoryOf(pid: number): MemoryReading {
+  const reading = readMemory(pid);
+  if (!reading) throw new Error(`cannot read /proc/${pid}/status`);
+  return reading;
 }
 
 /** Resets the process's peak resident memory (VmHWM) to its current size (Linux clear_refs 5). */
@@ -170,7 +148,7 @@ function sampleRss(pid: number) {
   let max = 0;
   const timer = setInterval(() => {
     try {
-      max = Math.max(max, readMemory(pid).rssBytes);
+      max = Math.max(max, memoryOf(pid).rssBytes);
     } catch {
       // the process is gone
     }
@@ -256,11 +234,13 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
   const label = LABELS[kind];
   const dataDir = fs.mkdtempSync(path.join(workDir, `${kind}-`));
   const dbName = `portal_bundle_bench_${process.pid}`;
-  const databaseUrl = kind === 'postgres' ? `postgres://postgres@127.0.0.1:5432/${dbName}` : '';
+  const serverUrl = new URL(adminUrl());
+  serverUrl.pathname = `/${dbName}`;
+  const databaseUrl = kind === 'postgres' ? serverUrl.toString() : '';
   const jwtSecret = crypto.randomBytes(32).toString('hex');
   let server: Server | undefined;
   try {
-    if (kind === 'postgres') await onAdmin(`CREATE DATABASE ${dbName}`);
+    if (kind === 'postgres') await onAdmin([`CREATE DATABASE ${dbName}`]);
     const database = await openDatabase(
       kind === 'postgres' ? { url: databaseUrl } : { dir: path.join(dataDir, 'db') },
     );
@@ -329,10 +309,10 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
     log(
       `  uploaded ${FILE_COUNT} × ${fmtMb(FILE_BYTES)} in ${(uploadMs / 1000).toFixed(1)} s (${mbps(totalBytes, uploadMs).toFixed(0)} MB/s)`,
     );
-    const peakOverallBeforeBuild = readMemory(pid).peakRssBytes;
+    const peakOverallBeforeBuild = memoryOf(pid).peakRssBytes;
 
     // The bundle: requested, polled until ready.
-    const idleRssBytes = readMemory(pid).rssBytes;
+    const idleRssBytes = memoryOf(pid).rssBytes;
     resetPeak(pid);
     const buildSampler = sampleRss(pid);
     const buildStarted = performance.now();
@@ -357,7 +337,7 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
     }
     const buildMs = performance.now() - buildStarted;
     const sampledBuildPeak = buildSampler.stop();
-    const peakDuringBuildBytes = Math.max(readMemory(pid).peakRssBytes, sampledBuildPeak);
+    const peakDuringBuildBytes = Math.max(memoryOf(pid).peakRssBytes, sampledBuildPeak);
     if (info.status !== 'ready')
       throw new Error(`the bundle is ${info.status}: ${info.failureReason ?? 'timed out'}`);
     log(
@@ -377,7 +357,7 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
     if (!response.ok || !response.body) throw new Error(`download: ${response.status}`);
     await pipeline(Readable.fromWeb(response.body as never), fs.createWriteStream(zipFile));
     const downloadMs = performance.now() - downloadStarted;
-    const peakDuringDownloadBytes = readMemory(pid).peakRssBytes;
+    const peakDuringDownloadBytes = memoryOf(pid).peakRssBytes;
     const { hashes, manifest } = await verifyZip(zipFile);
     fs.rmSync(zipFile, { force: true });
     const expected = new Map(sources.map((s) => [s.filename, s.sha256]));
@@ -404,13 +384,13 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
       isReused &&= again.isReused && again.status === 'ready' && again.fileId === requested.fileId;
     }
     if (!isReused) throw new Error('the unchanged bundle was not served again');
-    const sorted = [...repeats].sort((a, b) => a - b);
+    const stats = summarize(repeats);
     const repeat = {
       firstMs: repeats[0]!,
-      p50Ms: sorted[Math.floor(sorted.length / 2)]!,
-      maxMs: sorted.at(-1)!,
+      p50Ms: stats.p50,
+      maxMs: stats.max,
       targetMs: REPEAT_TARGET_MS,
-      isPassed: sorted.at(-1)! < REPEAT_TARGET_MS,
+      isPassed: stats.max < REPEAT_TARGET_MS,
       isReused,
     };
     log(
@@ -439,7 +419,7 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
   } finally {
     await server?.stop();
     if (kind === 'postgres')
-      await onAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await onAdmin([`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]).catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -150,12 +150,12 @@ export async function preparePglite(
 }
 
 /** The server's admin URL: BENCH_POSTGRES_URL when set, else POSTGRES_ADMIN_URL. */
-function adminUrl(): string {
+export function adminUrl(): string {
   return process.env.BENCH_POSTGRES_URL || POSTGRES_ADMIN_URL;
 }
 
-/** Runs statements on the server's admin database. */
-async function onAdmin(statements: string[]): Promise<void> {
+/** Runs statements on the server's admin database, in order. */
+export async function onAdmin(statements: string[]): Promise<void> {
   const client = new pg.Client({
     connectionString: adminUrl(),
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,

@@ -29,7 +29,7 @@ const BYTES_PER_KB = 1024;
 const STOP_TIMEOUT_MS = 10_000;
 
 /** VmRSS and VmHWM of a process, or undefined where /proc is not available. */
-function readMemory(pid: number): MemoryReading | undefined {
+export function readMemory(pid: number): MemoryReading | undefined {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
