@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
+import { rows, uuidArray } from '../../db/rows.js';
 import {
   content,
   contentContributor,
@@ -198,7 +198,7 @@ export async function replaceSections(
     .delete(contentSection)
     .where(
       keep.length > 0
-        ? and(eq(contentSection.contentId, contentId), sql`${contentSection.id} <> ALL(${toUuidArray(keep)})`)
+        ? and(eq(contentSection.contentId, contentId), sql`${contentSection.id} <> ALL(${uuidArray(keep)})`)
         : eq(contentSection.contentId, contentId),
     );
   for (const [index, section] of sections.entries()) {
@@ -214,8 +214,6 @@ export async function replaceSections(
     }
   }
 }
-
-const toUuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 export interface ChildRow {
   id: string;
@@ -279,7 +277,7 @@ export async function findTreeIds(db: Db, id: string): Promise<string[]> {
  * their lessons point at. Portraits belong to contributors, not content, and are kept.
  */
 export async function findTreeFileIds(db: Db, treeIds: readonly string[]): Promise<string[]> {
-  const ids = toUuidArray(treeIds);
+  const ids = uuidArray(treeIds);
   const found = await rows<{ id: string }>(
     db,
     sql`SELECT f.id FROM file f WHERE f.metadata_type <> 'portrait' AND f.metadata_id = ANY(${ids})
@@ -300,7 +298,7 @@ export async function deleteContentRow(db: Db, id: string): Promise<void> {
 
 /** Bundle rows of a tree's items (their files are deleted with the tree's files). */
 export async function deleteTreeBundles(db: Db, treeIds: readonly string[]): Promise<void> {
-  await db.execute(sql`DELETE FROM bundle WHERE content_id = ANY(${toUuidArray(treeIds)})`);
+  await db.execute(sql`DELETE FROM bundle WHERE content_id = ANY(${uuidArray(treeIds)})`);
 }
 
 /** Parent reference (for "go to the parent after a delete"). */

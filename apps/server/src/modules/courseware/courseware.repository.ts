@@ -10,10 +10,10 @@ import {
 } from '@portal/shared/limits';
 import { FACET_DIMENSIONS, type ContentStatus, type FacetDimension } from '@portal/shared/enums';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
+import { rows, textArray } from '../../db/rows.js';
 
-const textArray = (values: readonly string[]) =>
-  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+/** Deepest level a walk up or down the hierarchy goes (courseware is a handful of levels deep). */
+export const TREE_DEPTH_MAX = 50;
 
 /** Search filters of 000 §3 (Content filter), already validated. */
 export interface ContentFilters {
@@ -341,7 +341,7 @@ export async function findAncestors(
           SELECT id, name, url_alias, status, parent_id, 0 AS depth FROM content WHERE id = ${parentId}::uuid
           UNION ALL
           SELECT p.id, p.name, p.url_alias, p.status, p.parent_id, chain.depth + 1
-          FROM content p JOIN chain ON p.id = chain.parent_id WHERE chain.depth < 50)
+          FROM content p JOIN chain ON p.id = chain.parent_id WHERE chain.depth < ${TREE_DEPTH_MAX})
         SELECT id, name, url_alias AS "urlAlias", status FROM chain ORDER BY depth DESC`,
   );
 }
@@ -439,7 +439,7 @@ export async function findTreeFiles(db: Db, contentId: string, statuses: readonl
           SELECT id, name, ARRAY[0, 0]::int[] AS path, 0 AS depth FROM content WHERE id = ${contentId}::uuid
           UNION ALL
           SELECT c.id, c.name, tree.path || ARRAY[c.index, 0], tree.depth + 1 FROM content c JOIN tree ON c.parent_id = tree.id
-          WHERE c.status = ANY(${textArray(statuses)}) AND tree.depth < 50)
+          WHERE c.status = ANY(${textArray(statuses)}) AND tree.depth < ${TREE_DEPTH_MAX})
         SELECT f.id, f.name, f.filename, f.mime_type AS type, f.size::float8 AS size, tree.id AS "contentId", tree.name AS "contentName"
         FROM tree JOIN file f ON f.metadata_type = 'content' AND f.metadata_id = tree.id AND f.status = 'ready'
         ORDER BY tree.path, f.index, f.name, f.id`,

@@ -1,26 +1,10 @@
 /** Queries of zip bundles (000 §4, §7): the visible tree of an item with its files, and bundle rows. */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ContentStatus } from '@portal/shared/enums';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
+import { millis, rows, textArray, uuidArray } from '../../db/rows.js';
 import { bundle, file } from '../../db/schema/files.js';
-
-/** Deepest tree walked (the courseware hierarchy is a handful of levels). */
-const TREE_DEPTH_MAX = 50;
-
-function textArray(values: readonly string[]): SQL {
-  return sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
-function uuidArray(values: readonly string[]): SQL {
-  return sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::uuid[]`;
-}
+import { TREE_DEPTH_MAX } from '../courseware/courseware.repository.js';
 
 export interface TreeItemRow {
   id: string;
@@ -180,7 +164,7 @@ export async function deleteSupersededBundles(
     sql`SELECT f.id FROM bundle b JOIN file f ON f.id = b.file_id
         WHERE b.content_id = ${args.contentId}::uuid AND f.id <> ${args.keepFileId}::uuid
           AND starts_with(b.fingerprint, ${args.audiencePrefix}) AND f.status IN ('ready', 'failed')
-          AND f.created_at < now() - (${args.graceMs} * interval '1 millisecond')`,
+          AND f.created_at < now() - ${millis(args.graceMs)}`,
   );
   if (old.length === 0) return [];
   const deleted = await db

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
+import { millis, rows, textArray } from '../../db/rows.js';
 import { job } from '../../db/schema/files.js';
 
 /** A job as the runner sees it. */
@@ -22,19 +22,6 @@ export interface JobRow {
 
 const RETURNING = sql`RETURNING id, kind, payload, status, attempts, max_attempts AS "maxAttempts",
   locked_by AS "lockedBy", last_error AS "lastError"`;
-
-/** PostgreSQL text[] of a list of strings. */
-function textArray(values: readonly string[]) {
-  return sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
-/** Milliseconds as an interval expression. */
-function millis(ms: number) {
-  return sql`(${Math.max(0, Math.round(ms))} * interval '1 millisecond')`;
-}
 
 /** Inserts a queued job; returns its id. */
 export async function insertJob(
