@@ -181,9 +181,14 @@ const ICON_EXTENSIONS: Record<Exclude<FileIcon, 'file'>, readonly string[]> = {
   text: ['txt', 'md', 'markdown', 'tex', 'log', 'adoc'],
 };
 
+/** A file name's extension, lower-cased, without the dot ('' when it has none of 1 to 10 letters or digits). */
+export function fileExtensionOf(filename: string): string {
+  return /\.([a-z0-9]{1,10})$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
+}
+
 /** The icon of a file name: by its extension, `file` when unknown. */
 export function fileIconOf(filename: string): FileIcon {
-  const extension = /\.([a-z0-9]{1,10})$/i.exec(filename)?.[1]?.toLowerCase();
+  const extension = fileExtensionOf(filename);
   if (!extension) return 'file';
   for (const [icon, extensions] of Object.entries(ICON_EXTENSIONS)) {
     if (extensions.includes(extension)) return icon as FileIcon;

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { decodePageToken, pageOf } from '../../lib/page-token.js';
 import * as repo from './courseware.repository.js';
+import { findRef } from './courseware-write.repository.js';
 
 type Perms = Pick<PermissionFlags, 'CanUpdateContent' | 'CanViewArchivedContent'>;
 
@@ -31,6 +32,15 @@ export function openableStatuses(p: Perms): ContentStatus[] {
   return p.CanViewArchivedContent
     ? ['published', 'unlisted', 'unpublished', 'archived']
     : ['published', 'unlisted', 'unpublished'];
+}
+
+/**
+ * An item's id, name, urlAlias and status, when the caller may open it by link (openableStatuses).
+ * @returns undefined when the item does not exist or its status is hidden from the caller
+ */
+export async function findOpenableRef(db: Db, perms: Perms, id: string) {
+  const ref = await findRef(db, id);
+  return ref && openableStatuses(perms).includes(ref.status as ContentStatus) ? ref : undefined;
 }
 
 /** Statuses listed or found by search: published for everyone; unlisted and unpublished for editors; archived never. */

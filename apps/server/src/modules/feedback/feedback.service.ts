@@ -14,8 +14,7 @@ import {
 } from '@portal/shared/schemas/feedback';
 import type { Identity } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
-import { findContent } from '../courseware/courseware.repository.js';
-import { openableStatuses } from '../courseware/courseware.service.js';
+import { findOpenableRef } from '../courseware/courseware.service.js';
 import { hitRateLimits, rateLimitKey } from '../identity/rate-limit.js';
 import { enqueueMail, type MailAttachment } from '../mail/mail.service.js';
 
@@ -71,8 +70,8 @@ export async function sendContentFeedback(
     publicBaseUrl: string;
   },
 ): Promise<ContentFeedbackResponse> {
-  const item = await findContent(db, { id: options.contentId });
-  if (!item || !openableStatuses(options.permissions).includes(item.status)) {
+  const item = await findOpenableRef(db, options.permissions, options.contentId);
+  if (!item) {
     throw new AppError('not_found', MESSAGES.contentNotFound);
   }
   const attachments = options.request.screenshot

@@ -13,9 +13,12 @@ import { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import yazl from 'yazl';
 import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '@portal/shared/enums';
+import { DATE_FORMAT } from '@portal/shared/limits';
+import { fileExtensionOf } from '@portal/shared/schemas/files';
 import { BUNDLE_FORMAT_VERSION, type BundleFile, type BundleItem, type BundleTree } from './bundle-tree.js';
 import { UniqueNames, safeSegment } from './filenames.js';
 import type { FileStore, PutResult } from './storage.js';
+import { isTextual } from './upload-guard.js';
 
 /** Extensions of formats that are compressed already (000 §4 issue: zip, pdf, png, jpg, docx, pptx, mp4, gz…). */
 const COMPRESSED_EXTENSIONS = new Set([
@@ -58,9 +61,6 @@ const COMPRESSED_EXTENSIONS = new Set([
 /** Media types of compressed formats (for files whose name has no telling extension). */
 const COMPRESSED_TYPE =
   /^(video\/|audio\/(?!wav|x-wav)|image\/(png|jpeg|gif|webp)$|application\/(zip|pdf|gzip|x-bzip2|x-xz|zstd|x-7z-compressed|vnd\.rar|epub\+zip|vnd\.openxmlformats|vnd\.oasis))/;
-/** Types always worth deflating (text): no sample needed. */
-const TEXT_TYPE =
-  /^(text\/|application\/(json|xml|x-tex|x-latex|javascript|x-sh|yaml|x-yaml)$)|\+xml$|\+json$/;
 /** Bytes of an unknown file deflated to see whether it shrinks. */
 export const COMPRESSION_SAMPLE_BYTES = 64 * 1024;
 /** A sample that deflates to more than this share of its size is stored as it is. */
@@ -121,9 +121,10 @@ async function sampleOf(fileStore: FileStore, key: string): Promise<Buffer> {
  * not when a sample of its bytes does not shrink (random, encrypted or unrecognised compressed data).
  */
 export async function shouldCompress(file: BundleFile, fileStore: FileStore): Promise<boolean> {
-  const extension = /\.([a-z0-9]{1,10})$/i.exec(file.filename)?.[1]?.toLowerCase() ?? '';
+  const extension = fileExtensionOf(file.filename);
   if (COMPRESSED_EXTENSIONS.has(extension) || COMPRESSED_TYPE.test(file.type)) return false;
-  if (TEXT_TYPE.test(file.type) || file.size <= COMPRESSION_SAMPLE_BYTES) return true;
+  // Text is always worth deflating: no sample needed.
+  if (isTextual(file.type) || file.size <= COMPRESSION_SAMPLE_BYTES) return true;
   const sample = await sampleOf(fileStore, file.storageKey);
   if (sample.length === 0) return true;
   const deflated = zlib.deflateRawSync(sample, { level: SAMPLE_DEFLATE_LEVEL });
@@ -163,7 +164,7 @@ export function renderReadme(
     '',
     `This archive holds the files of the courseware item “${escapeMarkdown(root.name)}” and of every item below it, ` +
       `${entries.length} ${entries.length === 1 ? 'file' : 'files'} (${formatSize(total)}), ` +
-      `as published at ${itemUrl(context, root)} on ${context.generatedAt.toISOString().slice(0, 10)}.`,
+      `as published at ${itemUrl(context, root)} on ${context.generatedAt.toISOString().slice(0, DATE_FORMAT.length)}.`,
     '',
     `The folders follow the item tree. \`${MANIFEST_NAME}\` lists every file with its path, size and SHA-256 ` +
       '(check one with `sha256sum <path>`) and every item’s categories, levels, tags and TKS, KSA and KU ids.',

@@ -1,10 +1,11 @@
 /** Queries of zip bundles (000 §4, §7): the visible tree of an item with its files, and bundle rows. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ContentStatus } from '@portal/shared/enums';
 import type { Db } from '../../db/client.js';
 import { millis, rows, textArray, uuidArray } from '../../db/rows.js';
 import { bundle, file } from '../../db/schema/files.js';
 import { TREE_DEPTH_MAX } from '../courseware/courseware.repository.js';
+import { updateFileWhileStatus } from './files.repository.js';
 
 export interface TreeItemRow {
   id: string;
@@ -141,12 +142,7 @@ export async function setBundleFingerprint(db: Db, fileId: string, fingerprint: 
 
 /** Marks a pending bundle failed with a reason a user can read; false when it was not pending. */
 export async function failBundle(db: Db, fileId: string, reason: string): Promise<boolean> {
-  const found = await db
-    .update(file)
-    .set({ status: 'failed' })
-    .where(and(eq(file.id, fileId), eq(file.status, 'pending')))
-    .returning({ id: file.id });
-  if (found.length === 0) return false;
+  if (!(await updateFileWhileStatus(db, fileId, 'pending', { status: 'failed' }))) return false;
   await db.update(bundle).set({ failureReason: reason }).where(eq(bundle.fileId, fileId));
   return true;
 }

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@portal/shared/errors';
 import type { ContentStatus } from '@portal/shared/enums';
-import { FILE_NAME_MAX } from '@portal/shared/limits';
+import { DATE_FORMAT, FILE_NAME_MAX } from '@portal/shared/limits';
 import type { BundleResponse } from '@portal/shared/schemas/files';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -30,9 +30,6 @@ export const BUNDLE_MAX_ATTEMPTS = 3;
 export const BUNDLE_SUPERSEDED_GRACE_MS = 60 * 60_000;
 const BUNDLE_SUFFIX = '_bundle_';
 const ZIP_EXTENSION = '.zip';
-const DATE_LENGTH = 'YYYY-MM-DD'.length;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The bundle's name (000 §7: "name ending in _bundle.zip plus a date"): the item's URL alias hyphenated
@@ -40,7 +37,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `seed-labs-network-security-labs_bundle_2026-11-21.zip`; at most FILE_NAME_MAX characters.
  */
 export function bundleName(urlAlias: string, now: Date): string {
-  const tail = `${BUNDLE_SUFFIX}${now.toISOString().slice(0, DATE_LENGTH)}${ZIP_EXTENSION}`;
+  const tail = `${BUNDLE_SUFFIX}${now.toISOString().slice(0, DATE_FORMAT.length)}${ZIP_EXTENSION}`;
   const stem = safeSegment(urlAlias.replace(/\//g, '-'), FILE_NAME_MAX - tail.length) || 'content';
   return `${stem}${tail}`;
 }
@@ -49,7 +46,8 @@ export function bundleName(urlAlias: string, now: Date): string {
 const BundlePayloadSchema = z.object({ fileId: z.uuid() });
 
 /**
- * Requests the zip of an item and all its children visible to the caller (000 §4, §7).
+ * Requests the zip of an item and all its children visible to the caller (000 §4, §7). `contentId` is a
+ * uuid (the route validates it).
  * @param wake tells this instance's workers a job is due (another instance's poll finds it otherwise)
  * @returns the bundle file id, name and status: ready (`isReused`) when the unchanged tree was built
  *   before, pending otherwise
@@ -65,7 +63,7 @@ export async function requestBundle(
 ): Promise<BundleResponse> {
   const perms = session.permissions;
   const statuses = childStatuses(perms);
-  const tree = UUID.test(contentId) ? await loadBundleTree(db, contentId, statuses) : undefined;
+  const tree = await loadBundleTree(db, contentId, statuses);
   if (!tree || !openableStatuses(perms).includes(tree.root.status)) {
     throw new AppError('not_found', MESSAGES.contentNotFound);
   }

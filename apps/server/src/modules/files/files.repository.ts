@@ -6,6 +6,7 @@ import { contributor } from '../../db/schema/courseware.js';
 import { bundle, downloadEvent, file } from '../../db/schema/files.js';
 
 export type FileRow = typeof file.$inferSelect;
+export type BundleRow = typeof bundle.$inferSelect;
 
 export async function findFile(db: Db, id: string): Promise<FileRow | undefined> {
   const [row] = await db.select().from(file).where(eq(file.id, id));
@@ -60,7 +61,7 @@ export async function contributorExists(db: Db, id: string): Promise<boolean> {
 }
 
 /** The bundle row of a file, if the file is a bundle. */
-export async function findBundleOfFile(db: Db, fileId: string) {
+export async function findBundleOfFile(db: Db, fileId: string): Promise<BundleRow | undefined> {
   const [row] = await db.select().from(bundle).where(eq(bundle.fileId, fileId));
   return row;
 }

@@ -10,7 +10,6 @@ import crypto from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { AppError, MESSAGES } from '@portal/shared/errors';
-import type { ContentStatus } from '@portal/shared/enums';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import {
   FILE_MESSAGES,
@@ -25,12 +24,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { setting } from '../../db/schema/identity.js';
-import { childStatuses, openableStatuses } from '../courseware/courseware.service.js';
+import { childStatuses, findOpenableRef } from '../courseware/courseware.service.js';
 import { findAccountWithClaims } from '../identity/identity.repository.js';
 import { audienceOfFingerprint } from './bundle-tree.js';
 import { sanitizeFilename } from './filenames.js';
 import * as repo from './files.repository.js';
-import type { FileRow } from './files.repository.js';
+import type { BundleRow, FileRow } from './files.repository.js';
 import { newStorageKey, type FileStore } from './storage.js';
 import { UploadGuard } from './upload-guard.js';
 
@@ -78,6 +77,12 @@ export function publicUrlOf(fileId: string): string {
 
 const notFound = () => new AppError('not_found', 'File does not exist.');
 
+/** The content item a courseware, bundle or lesson file belongs to (null for any other file). */
+async function ownerContentIdOf(db: Db, row: FileRow): Promise<string | null> {
+  if (row.metadataType === 'lesson') return (await repo.findLessonOfFile(db, row.id))?.contentId ?? null;
+  return row.metadataType === 'content' || row.metadataType === 'bundle' ? row.metadataId : null;
+}
+
 /**
  * Checks that the caller may see a file (any status) and returns it. The item a courseware, bundle or
  * lesson file belongs to must be one the caller may open (else 404, as for the item itself). A private
@@ -86,17 +91,16 @@ const notFound = () => new AppError('not_found', 'File does not exist.');
  * artifacts, CanUpdateContent for anything else.
  * @throws AppError 401 signed out, 403 without the permission, 404 unknown or hidden
  */
-async function authorize(db: Db, perms: PermissionFlags, fileId: string): Promise<FileRow> {
+async function authorize(
+  db: Db,
+  perms: PermissionFlags,
+  fileId: string,
+): Promise<{ row: FileRow; bundleRow?: BundleRow }> {
   const row = await repo.findFile(db, fileId);
   if (!row) throw notFound();
-  let ownerId: string | null = null;
-  if (row.metadataType === 'content' || row.metadataType === 'bundle') ownerId = row.metadataId;
-  if (row.metadataType === 'lesson') ownerId = (await repo.findLessonOfFile(db, row.id))?.contentId ?? null;
-  if (ownerId) {
-    const owner = await repo.findFileOwner(db, ownerId);
-    if (!owner || !openableStatuses(perms).includes(owner.status as ContentStatus)) throw notFound();
-  }
-  if (row.visibility === 'public') return row;
+  const ownerId = await ownerContentIdOf(db, row);
+  if (ownerId && !(await findOpenableRef(db, perms, ownerId))) throw notFound();
+  if (row.visibility === 'public') return { row };
   if (!perms.IsLogin) throw new AppError('unauthenticated', 'Please log in to download files.');
   if (row.metadataType === 'content' || row.metadataType === 'bundle') {
     if (!perms.CanViewFiles)
@@ -112,8 +116,9 @@ async function authorize(db: Db, perms: PermissionFlags, fileId: string): Promis
     const audience = bundleRow ? audienceOfFingerprint(bundleRow.fingerprint) : [];
     const mine = childStatuses(perms);
     if (!bundleRow || !audience.every((status) => mine.includes(status))) throw notFound();
+    return { row, bundleRow };
   }
-  return row;
+  return { row };
 }
 
 /**
@@ -122,8 +127,7 @@ async function authorize(db: Db, perms: PermissionFlags, fileId: string): Promis
  * @throws AppError 401, 403, 404 as the download rules
  */
 export async function getFileInfo(db: Db, session: FileSession, fileId: string): Promise<FileInfo> {
-  const row = await authorize(db, session.permissions, fileId);
-  const bundleRow = row.metadataType === 'bundle' ? await repo.findBundleOfFile(db, row.id) : undefined;
+  const { row, bundleRow } = await authorize(db, session.permissions, fileId);
   return {
     id: row.id,
     name: row.name,
@@ -155,7 +159,7 @@ export async function getDownloadUrl(
   from: string | undefined,
   nowS = Math.floor(Date.now() / 1000),
 ): Promise<DownloadUrlResponse> {
-  const row = await authorize(db, session.permissions, fileId);
+  const { row } = await authorize(db, session.permissions, fileId);
   if (row.status !== 'ready') throw notFound();
   const base = publicUrlOf(row.id);
   if (row.visibility === 'public') return { publicUrl: base, name: row.filename };
@@ -200,10 +204,7 @@ export async function openForDownload(
         'This download link has expired. Open the file from its courseware page again.',
       );
     if (RECORDED_TYPES.has(row.metadataType)) {
-      const ownerId =
-        row.metadataType === 'lesson'
-          ? ((await repo.findLessonOfFile(db, row.id))?.contentId ?? null)
-          : row.metadataId;
+      const ownerId = await ownerContentIdOf(db, row);
       const account = u ? await findAccountWithClaims(db, u) : undefined;
       const owner = ownerId ? await repo.findFileOwner(db, ownerId) : undefined;
       const source = from && from !== ownerId ? await repo.findFileOwner(db, from) : owner;
@@ -309,8 +310,7 @@ export async function uploadFile(
 async function checkMetadata(db: Db, perms: PermissionFlags, fields: UploadFileFields): Promise<void> {
   if (!fields.metadataId) return;
   if (fields.metadataType === 'content') {
-    const owner = await repo.findFileOwner(db, fields.metadataId);
-    if (!owner || !openableStatuses(perms).includes(owner.status as ContentStatus)) {
+    if (!(await findOpenableRef(db, perms, fields.metadataId))) {
       throw new AppError('rule_broken', 'The content item this file is for does not exist.');
     }
   } else if (!(await repo.contributorExists(db, fields.metadataId))) {

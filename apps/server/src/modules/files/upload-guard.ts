@@ -56,7 +56,7 @@ export function canonicalMimeType(type: string): string {
 }
 
 /** Types carried as text: detection can only tell XML, and anything binary is a mismatch. */
-function isTextual(type: string): boolean {
+export function isTextual(type: string): boolean {
   return (
     type.startsWith('text/') ||
     type === 'application/json' ||

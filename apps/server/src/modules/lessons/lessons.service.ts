@@ -7,12 +7,10 @@
  * ../shared/data), so the demo catalogue has no lessons and every list is empty; none are invented.
  */
 import { AppError, MESSAGES } from '@portal/shared/errors';
-import type { ContentStatus } from '@portal/shared/enums';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import type { Lesson, LessonListResponse } from '@portal/shared/schemas/lessons';
 import type { Db } from '../../db/client.js';
-import { openableStatuses } from '../courseware/courseware.service.js';
-import { findFileOwner } from '../files/files.repository.js';
+import { findOpenableRef } from '../courseware/courseware.service.js';
 import * as repo from './lessons.repository.js';
 
 function toLesson(row: repo.LessonRow): Lesson {
@@ -27,12 +25,6 @@ function toLesson(row: repo.LessonRow): Lesson {
   };
 }
 
-/** Whether the caller may open the content item (DESIGN.md "Visibility by status"). */
-async function isOpenable(db: Db, perms: PermissionFlags, contentId: string): Promise<boolean> {
-  const owner = await findFileOwner(db, contentId);
-  return owner !== undefined && openableStatuses(perms).includes(owner.status as ContentStatus);
-}
-
 /**
  * The lessons of a content item (000 §7 "list filtered by contentId"), in their order.
  * @throws AppError not_found when the item does not exist or the caller may not open it
@@ -42,7 +34,8 @@ export async function listLessons(
   perms: PermissionFlags,
   contentId: string,
 ): Promise<LessonListResponse> {
-  if (!(await isOpenable(db, perms, contentId))) throw new AppError('not_found', MESSAGES.contentNotFound);
+  if (!(await findOpenableRef(db, perms, contentId)))
+    throw new AppError('not_found', MESSAGES.contentNotFound);
   const rows = await repo.findLessonsOfContent(db, contentId);
   return { lessons: rows.map(toLesson) };
 }
@@ -53,7 +46,7 @@ export async function listLessons(
  */
 export async function getLesson(db: Db, perms: PermissionFlags, id: string): Promise<Lesson> {
   const row = await repo.findLesson(db, id);
-  if (!row || !(await isOpenable(db, perms, row.contentId))) {
+  if (!row || !(await findOpenableRef(db, perms, row.contentId))) {
     throw new AppError('not_found', 'Lesson does not exist.');
   }
   return toLesson(row);

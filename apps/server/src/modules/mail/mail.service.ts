@@ -73,7 +73,7 @@ export async function listOutbox(
       attachments: (r.attachments ?? []).map((a) => ({
         filename: a.filename,
         contentType: a.contentType,
-        size: Buffer.from(a.base64, 'base64').length,
+        size: Buffer.byteLength(a.base64, 'base64'),
       })),
       status: r.status as OutboxStatus,
       attempts: r.attempts,
