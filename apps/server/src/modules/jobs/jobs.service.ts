@@ -104,7 +104,8 @@ export function retryDelayMs(attempt: number, baseMs = JOB_RETRY_BASE_MS, maxMs 
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-function messageOf(error: unknown): string {
+/** The message of a thrown value (an Error's message, else the value as text). */
+export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
+import { messageOf, retryDelayMs as jobRetryDelayMs } from '../jobs/jobs.service.js';
 import { claimDueMessages, markFailed, markRetry, markSent, type OutboxRow } from './mail.repository.js';
 
 /** Attempts before a message is given up (about two hours with the delays below). */
@@ -24,7 +25,7 @@ const RETRY_MAX_MS = 3_600_000;
 
 /** The delay before attempt `attempts + 1`: 30 s, 1 min, 2 min … at most an hour. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+  return jobRetryDelayMs(attempts, RETRY_BASE_MS, RETRY_MAX_MS);
 }
 
 export interface OutboxWorker {
@@ -50,8 +51,11 @@ function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** How much of an error's message is kept on the outbox row. */
+const ERROR_TEXT_MAX = 1000;
+
 function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+  return messageOf(error).slice(0, ERROR_TEXT_MAX);
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
