@@ -35,7 +35,7 @@ export function decodePageToken<T extends z.ZodType>(
  * Cuts rows read with one row over the page size (the keyset idiom: LIMIT size + 1) into the page and
  * the token of the next page, made from the page's last row by `cursorOf`; null when no row was over.
  */
-export function pageOf<R>(
+export function keysetPage<R>(
   rows: readonly R[],
   size: number,
   cursorOf: (last: R) => unknown,

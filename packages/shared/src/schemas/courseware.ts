@@ -34,6 +34,7 @@ import {
   TimestampSchema,
   UuidSchema,
   commaList,
+  pageOf,
 } from './common.js';
 import { KnowledgeIdSchema } from './knowledge.js';
 import { ContributorSchema } from './contributors.js';
@@ -195,10 +196,7 @@ export const ListContentQuerySchema = z.object({
 });
 export type ListContentQuery = z.infer<typeof ListContentQuerySchema>;
 
-export const ContentListPageSchema = z.object({
-  items: z.array(ContentListItemSchema),
-  nextPageToken: z.string().nullable(),
-});
+export const ContentListPageSchema = pageOf(ContentListItemSchema);
 export type ContentListPage = z.infer<typeof ContentListPageSchema>;
 
 /** The search text: trimmed, 2 to 256 characters (000 §5). */

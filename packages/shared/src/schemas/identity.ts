@@ -15,7 +15,7 @@ import {
   USER_IMPORT_ROWS_MAX,
 } from '../limits.js';
 import { PERMISSIONS } from '../permissions.js';
-import { PageTokenSchema, UuidSchema } from './common.js';
+import { PageTokenSchema, UuidSchema, pageOf } from './common.js';
 
 /** A claim: type, value and optional scopes (001 §3 Claim). */
 export const ClaimSchema = z.object({
@@ -188,10 +188,7 @@ export const AdminUsersQuerySchema = z.object({
   q: z.string().trim().max(EMAIL_MAX).optional(),
   pageToken: PageTokenSchema.optional(),
 });
-export const AdminUsersResponseSchema = z.object({
-  items: z.array(AdminUserSummarySchema),
-  nextPageToken: z.string().nullable(),
-});
+export const AdminUsersResponseSchema = pageOf(AdminUserSummarySchema);
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
 
 /**

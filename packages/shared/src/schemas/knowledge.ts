@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { KNOWLEDGE_TYPES } from '../enums.js';
 import { KNOWLEDGE_FETCH_SIZE } from '../limits.js';
-import { PageTokenSchema } from './common.js';
+import { PageTokenSchema, pageOf } from './common.js';
 
 /** Knowledge id: type prefix and source code, e.g. `tks-T0084`, `ksa-K0001`, `ku-BCY`. */
 export const KnowledgeIdSchema = z
@@ -27,8 +27,5 @@ export const ListKnowledgeQuerySchema = z.object({
 });
 export type ListKnowledgeQuery = z.infer<typeof ListKnowledgeQuerySchema>;
 
-export const KnowledgePageSchema = z.object({
-  items: z.array(KnowledgeItemSchema),
-  nextPageToken: z.string().nullable(),
-});
+export const KnowledgePageSchema = pageOf(KnowledgeItemSchema);
 export type KnowledgePage = z.infer<typeof KnowledgePageSchema>;

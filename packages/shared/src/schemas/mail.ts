@@ -1,7 +1,7 @@
 /** Outgoing e-mail as admins see it (DESIGN.md: the outbox is "shown to admins in the portal"). */
 import { z } from 'zod';
 import { EMAIL_MAX } from '../limits.js';
-import { PageTokenSchema } from './common.js';
+import { PageTokenSchema, pageOf } from './common.js';
 
 /** pending (waiting or retrying), sent, failed (gave up), logged (no SMTP_URL: written to the log only). */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'logged'] as const;
@@ -29,8 +29,5 @@ export const OutboxQuerySchema = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   pageToken: PageTokenSchema.optional(),
 });
-export const OutboxResponseSchema = z.object({
-  items: z.array(OutboxMessageSchema),
-  nextPageToken: z.string().nullable(),
-});
+export const OutboxResponseSchema = pageOf(OutboxMessageSchema);
 export type OutboxResponse = z.infer<typeof OutboxResponseSchema>;

@@ -20,7 +20,7 @@ import type { KnowledgePage, ListKnowledgeQuery } from '@portal/shared/schemas/k
 import type { ListContentQuery } from '@portal/shared/schemas/courseware';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
-import { decodePageToken, pageOf } from '../../lib/page-token.js';
+import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import * as repo from './courseware.repository.js';
 import { findRef } from './courseware-write.repository.js';
 
@@ -172,7 +172,7 @@ export async function searchCatalogue(
       repo.browseContent(db, { statuses, filters, limit, after }),
       repo.facetCountsForFilters(db, statuses, filters),
     ]);
-    const { page, nextPageToken: next } = pageOf(found, limit, (last) => ({ n: last.name, i: last.id }));
+    const { page, nextPageToken: next } = keysetPage(found, limit, (last) => ({ n: last.name, i: last.id }));
     const total = facetGroups.reduce((sum, g) => sum + Number(g.count), 0);
     return {
       items: page.map(toSummary),
@@ -207,7 +207,7 @@ export async function searchCatalogue(
       if (result.total === 0) correctedQuery = null;
     }
   }
-  const { page, nextPageToken: next } = pageOf(result.page, limit, (last) => ({
+  const { page, nextPageToken: next } = keysetPage(result.page, limit, (last) => ({
     q: JSON.stringify(groups),
     r: Number(last.rank),
     n: last.name,
@@ -361,7 +361,7 @@ export async function listCatalogue(db: Db, perms: Perms, query: ListContentQuer
   }
   const after = decodePageToken(query.nextPageToken, ListCursor);
   const found = await repo.listContent(db, { statuses, limit: query.limit, after });
-  const { page, nextPageToken } = pageOf(found, query.limit, (last) => ({ t: last.cursor, i: last.id }));
+  const { page, nextPageToken } = keysetPage(found, query.limit, (last) => ({ t: last.cursor, i: last.id }));
   return {
     items: page.map((r) => ({
       id: r.id,
@@ -387,7 +387,7 @@ export async function listContributorsPage(
 ): Promise<ContributorPage> {
   const after = decodePageToken(query.nextPageToken, IdCursor);
   const found = await repo.listContributors(db, { limit: query.limit, afterId: after?.i });
-  const { page, nextPageToken } = pageOf(found, query.limit, (last) => ({ i: last.id }));
+  const { page, nextPageToken } = keysetPage(found, query.limit, (last) => ({ i: last.id }));
   return {
     contributors: page.map((c) => ({ ...c, email: perms.CanUpdateContent ? c.email : null })),
     nextPageToken,
@@ -398,6 +398,6 @@ export async function listContributorsPage(
 export async function listKnowledgePage(db: Db, query: ListKnowledgeQuery): Promise<KnowledgePage> {
   const after = decodePageToken(query.nextPageToken, IdCursor);
   const found = await repo.listKnowledge(db, { limit: query.size, type: query.type, afterId: after?.i });
-  const { page, nextPageToken } = pageOf(found, query.size, (last) => ({ i: last.id }));
+  const { page, nextPageToken } = keysetPage(found, query.size, (last) => ({ i: last.id }));
   return { items: page, nextPageToken };
 }

@@ -32,6 +32,7 @@ import {
   insertEmailToken,
   latestEmailTokenAt,
   markEmailVerified,
+  normalizeEmail,
   setPasswordHash,
   voidEmailTokens,
   type EmailTokenPurpose,
@@ -155,7 +156,7 @@ export async function signUp(
       db,
       [
         {
-          key: `signup:account:${form.email.toLowerCase()}`,
+          key: rateLimitKey.signupAccount(form.email),
           limit: { max: 3, windowMs: SIGNUP_RATE_WINDOW_MS },
           message: '',
         },
@@ -182,7 +183,7 @@ export async function signUp(
       await enqueueMail(
         tx,
         alreadyRegisteredMail(
-          form.email.toLowerCase(),
+          normalizeEmail(form.email),
           name,
           linkTo.login(site, form.redirect),
           linkTo.forgot(site, form.redirect),

@@ -25,6 +25,7 @@ import {
   listPendingInvitations,
   markInvitationAccepted,
   normalizeEmail,
+  toClaim,
   upsertInvitation,
   type InvitationRow,
 } from './identity.repository.js';
@@ -50,7 +51,7 @@ async function grantCourse(
 ): Promise<void> {
   const claim = courseAccessClaim(course.id);
   const rows = await findClaimRows(db, accountId);
-  if (!rows.some((r) => claimKey({ type: r.type, value: r.value, scopes: r.scopes }) === claimKey(claim))) {
+  if (!rows.some((r) => claimKey(toClaim(r)) === claimKey(claim))) {
     await insertClaims(db, accountId, [claim]);
   }
   await insertMessage(db, {

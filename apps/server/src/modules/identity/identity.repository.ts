@@ -32,7 +32,8 @@ const isUuid = (value: string) =>
 /** A timestamp parameter for raw SQL, typed so both drivers agree. */
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-const toClaim = (c: { type: string; value: string; scopes: string[] }): Claim =>
+/** A claim row as a claim (scopes left out when there are none). */
+export const toClaim = (c: { type: string; value: string; scopes: string[] }): Claim =>
   c.scopes.length ? { type: c.type, value: c.value, scopes: c.scopes } : { type: c.type, value: c.value };
 
 // Accounts and claims

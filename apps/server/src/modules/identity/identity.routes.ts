@@ -22,7 +22,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
-import { EMAIL_MAX, LOGIN_RATE_MAX, LOGIN_RATE_WINDOW_MS } from '@portal/shared/limits';
+import { DISPLAY_NAME_MAX, EMAIL_MAX, LOGIN_RATE_MAX, LOGIN_RATE_WINDOW_MS } from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   AccountMessagesResponseSchema,
@@ -221,7 +221,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     const code = SignupCodeSchema.safeParse(raw.code).data;
     const model = {
       siteName: siteName(site(), code),
-      displayName: raw.displayName?.slice(0, 256),
+      displayName: raw.displayName?.slice(0, DISPLAY_NAME_MAX),
       email: raw.email?.slice(0, EMAIL_MAX),
       redirect: keepRedirect(raw.redirect),
       code,

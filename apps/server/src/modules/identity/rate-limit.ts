@@ -66,5 +66,6 @@ export const rateLimitKey = {
   resetAddress: (ip: string) => `reset:address:${ip}`,
   resetAccount: (email: string) => `reset:account:${normalizeEmail(email)}`,
   signupAddress: (ip: string) => `signup:address:${ip}`,
+  signupAccount: (email: string) => `signup:account:${normalizeEmail(email)}`,
   feedbackAccount: (accountId: string) => `feedback:account:${accountId}`,
 };

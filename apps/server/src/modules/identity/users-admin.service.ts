@@ -24,7 +24,7 @@ import type {
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
-import { decodePageToken, pageOf } from '../../lib/page-token.js';
+import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import type { Session } from '../../plugins/auth.js';
 import {
   deleteClaimRows,
@@ -32,12 +32,10 @@ import {
   findClaimRows,
   insertClaims,
   listAccounts,
-  type ClaimRow,
+  toClaim,
 } from './identity.repository.js';
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
-const rowClaim = (r: ClaimRow): Claim =>
-  r.scopes.length ? { type: r.type, value: r.value, scopes: r.scopes } : { type: r.type, value: r.value };
 const CursorSchema = z.object({ e: z.string() });
 
 /** A page of users by e-mail, optionally matching `q` in the name or e-mail. */
@@ -47,7 +45,7 @@ export async function listUsers(
 ): Promise<AdminUsersResponse> {
   const after = decodePageToken(query.pageToken, CursorSchema)?.e;
   const rows = await listAccounts(db, { q: query.q || undefined, after, limit: ADMIN_USERS_PAGE_SIZE + 1 });
-  const { page, nextPageToken } = pageOf(rows, ADMIN_USERS_PAGE_SIZE, (last) => ({ e: last.email }));
+  const { page, nextPageToken } = keysetPage(rows, ADMIN_USERS_PAGE_SIZE, (last) => ({ e: last.email }));
   return {
     items: page.map((r) => ({
       id: r.id,
@@ -78,8 +76,8 @@ export async function getUser(db: Db, accountId: string): Promise<AdminUser> {
     roles.find((role) => ROLE_CLAIMS[role].some((c) => claimKey(c) === claimKey(claim))) ?? null;
   const claims: AccountClaim[] = rows
     .filter((r) => !(r.type === CLAIM.role && isRole(r.value)))
-    .map((r) => ({ id: r.id, ...rowClaim(r), grantedBy: grantedBy(rowClaim(r)) }));
-  const effective = effectiveClaims(rows.map(rowClaim));
+    .map((r) => ({ id: r.id, ...toClaim(r), grantedBy: grantedBy(toClaim(r)) }));
+  const effective = effectiveClaims(rows.map(toClaim));
   return {
     id: account.id,
     email: account.email,
@@ -124,7 +122,7 @@ export async function removeRole(
     const rows = await findClaimRows(tx, accountId);
     const setKeys = new Set(ROLE_CLAIMS[role].map(claimKey));
     const gone = rows.filter(
-      (r) => (r.type === CLAIM.role && r.value === role) || setKeys.has(claimKey(rowClaim(r))),
+      (r) => (r.type === CLAIM.role && r.value === role) || setKeys.has(claimKey(toClaim(r))),
     );
     await deleteClaimRows(
       tx,
@@ -143,7 +141,7 @@ export async function grantClaim(db: Db, accountId: string, request: GrantClaimR
   await db.transaction(async (tx) => {
     if (!(await findAccountById(tx, accountId))) throw new AppError('not_found', 'There is no such user.');
     const rows = await findClaimRows(tx, accountId);
-    if (!rows.some((r) => claimKey(rowClaim(r)) === claimKey(claim)))
+    if (!rows.some((r) => claimKey(toClaim(r)) === claimKey(claim)))
       await insertClaims(tx, accountId, [claim]);
   });
   return getUser(db, accountId);

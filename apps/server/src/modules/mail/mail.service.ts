@@ -7,7 +7,7 @@ import type { OutboxResponse, OutboxStatus } from '@portal/shared/schemas/mail';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { outbox } from '../../db/schema/files.js';
-import { decodePageToken, pageOf } from '../../lib/page-token.js';
+import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import { listMessages } from './mail.repository.js';
 
 export interface MailAttachment {
@@ -62,7 +62,7 @@ export async function listOutbox(
     afterId,
     limit: OUTBOX_PAGE_SIZE + 1,
   });
-  const { page, nextPageToken } = pageOf(rows, OUTBOX_PAGE_SIZE, (last) => ({ id: last.id }));
+  const { page, nextPageToken } = keysetPage(rows, OUTBOX_PAGE_SIZE, (last) => ({ id: last.id }));
   return {
     items: page.map((r) => ({
       id: r.id,
