@@ -15,7 +15,7 @@ import { enqueueMail } from '../mail/mail.service.js';
 import { linkTo, siteName, type SiteContext } from './account-links.service.js';
 import { courseInvitationMail } from './identity.mails.js';
 import {
-  findAccountByEmail,
+  findAccountsByEmails,
   findAccountById,
   findClaimRows,
   findCourse,
@@ -81,6 +81,7 @@ export async function inviteStudents(
   const unique = [...new Set(emails.map(normalizeEmail))];
   return db.transaction(async (tx) => {
     const out: CourseInvitation[] = [];
+    const accounts = await findAccountsByEmails(tx, unique);
     for (const email of unique) {
       const { row, isNew } = await upsertInvitation(tx, {
         courseId,
@@ -91,7 +92,7 @@ export async function inviteStudents(
         out.push(toInvitation(row));
         continue;
       }
-      const account = await findAccountByEmail(tx, email);
+      const account = accounts.get(email);
       if (account) {
         await grantCourse(tx, account.id, course);
         await markInvitationAccepted(tx, row.id, account.id, now);

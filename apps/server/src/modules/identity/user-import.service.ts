@@ -19,19 +19,29 @@ import type { Db } from '../../db/client.js';
 import { enqueueMail } from '../mail/mail.service.js';
 import { createEmailLinkToken, linkTo, siteName, type SiteContext } from './account-links.service.js';
 import { importInvitationMail } from './identity.mails.js';
-import { findAccountsByEmails, insertAccountIfAbsent, insertClaims } from './identity.repository.js';
+import {
+  findAccountsByEmails,
+  insertAccountIfAbsent,
+  insertClaims,
+  normalizeEmail,
+} from './identity.repository.js';
 
 /** The first data row is line 2 of the file (line 1 is the header). */
 const FIRST_LINE = 2;
 
 /** Checks the rows against the shared schema, the file itself (repeated addresses) and the accounts. */
 export async function planUserImport(db: Db, rows: readonly UserImportRow[]): Promise<UserImportPlan> {
+  return (await planWithAccounts(db, rows)).plan;
+}
+
+/** The plan, and the existing accounts of its addresses (id and roles by e-mail) it was made from. */
+async function planWithAccounts(db: Db, rows: readonly UserImportRow[]) {
   const checked = rows.map((row, k) => {
     const parsed = ValidUserImportRowSchema.safeParse(row);
     return {
       line: k + FIRST_LINE,
       raw: row,
-      valid: parsed.success ? { ...parsed.data, email: parsed.data.email.toLowerCase() } : null,
+      valid: parsed.success ? { ...parsed.data, email: normalizeEmail(parsed.data.email) } : null,
       errors: parsed.success ? [] : parsed.error.issues.map((i) => i.message),
     };
   });
@@ -57,7 +67,8 @@ export async function planUserImport(db: Db, rows: readonly UserImportRow[]): Pr
   });
   const counts = { create: 0, addRole: 0, unchanged: 0, invalid: 0 };
   for (const row of planned) counts[row.action] += 1;
-  return { rows: planned, isValid: counts.invalid === 0, counts };
+  const plan: UserImportPlan = { rows: planned, isValid: counts.invalid === 0, counts };
+  return { plan, accounts };
 }
 
 /**
@@ -72,7 +83,7 @@ export async function runUserImport(
   now = new Date(),
 ): Promise<UserImportPlan> {
   return db.transaction(async (tx) => {
-    const plan = await planUserImport(tx, rows);
+    const { plan, accounts } = await planWithAccounts(tx, rows);
     if (!plan.isValid) {
       throw new AppError(
         'invalid_input',
@@ -80,10 +91,6 @@ export async function runUserImport(
         { rows: plan.rows.filter((r) => r.action === 'invalid') },
       );
     }
-    const accounts = await findAccountsByEmails(
-      tx,
-      plan.rows.map((r) => r.email),
-    );
     for (const row of plan.rows) {
       const role = row.role as Role;
       if (row.action === 'unchanged') continue;
