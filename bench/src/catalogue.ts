@@ -22,7 +22,7 @@ import {
   contributor,
   knowledgeItem,
 } from '../../apps/server/src/db/schema/courseware.js';
-import { childAlias, hyphenate } from '../../apps/server/src/lib/alias.js';
+import { childAlias, hyphenate } from '@portal/shared/schemas/courseware';
 import { refreshSearchLexicon } from '../../apps/server/src/modules/courseware/courseware.repository.js';
 import {
   ARCHIVED_SHARE,

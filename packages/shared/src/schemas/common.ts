@@ -7,6 +7,9 @@ export const PageTokenSchema = z
   .max(2048)
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a page token');
 
+/** The shape of a uuid, any case: how the server tells an id from a URL alias or a stray value. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A uuid as the server issues for content, files, contributors and accounts. */
 export const UuidSchema = z.uuid({ message: 'Not a valid id' });
 

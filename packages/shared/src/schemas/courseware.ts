@@ -32,6 +32,7 @@ import {
   PageTokenSchema,
   QueryBooleanSchema,
   TimestampSchema,
+  UUID_PATTERN,
   UuidSchema,
   commaList,
   pageOf,
@@ -300,7 +301,6 @@ export function defaultAlias(name: string, parentAlias?: string | null): string 
 
 /** Lower-case letters and digits in hyphenated words, parts joined by '/'. */
 export const URL_ALIAS_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A URL alias as stored (000 §2, §5): unique, shown with the prefix /courseware/. */
 export const UrlAliasSchema = z
@@ -310,7 +310,7 @@ export const UrlAliasSchema = z
   .max(ID_OR_ALIAS_MAX, `URL alias may be at most ${ID_OR_ALIAS_MAX} characters.`)
   .regex(URL_ALIAS_PATTERN, 'Use lower-case letters, digits and hyphens, with / between parts.')
   // An id-shaped alias could never be opened: ids are looked up first.
-  .refine((v) => !UUID_SHAPE.test(v), 'A URL alias may not look like a content id.');
+  .refine((v) => !UUID_PATTERN.test(v), 'A URL alias may not look like a content id.');
 
 /** Content name: required (000 §5); at most CONTENT_NAME_MAX. */
 export const ContentNameSchema = z
@@ -346,10 +346,10 @@ export const RichTextSchema = z
 export const DescriptionSchema = RichTextSchema.refine((v) => !isBlankHtml(v), 'Description is required.');
 
 /**
- * Search keywords as saved (000 §5): trimmed, empty ones ignored, duplicates ignored case-insensitively
- * (the first spelling is kept).
+ * Distinct values in first-seen order: trimmed, empty ones dropped, repeats compared case-insensitively
+ * (the first spelling is kept). Search keywords are saved so (000 §5); the demo import uses it for names.
  */
-export function normaliseKeywords(values: readonly string[]): string[] {
+export function distinctIgnoringCase(values: Iterable<string>): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
   for (const value of values) {
@@ -371,7 +371,7 @@ export const KeywordSchema = z
 export const KeywordsSchema = z
   .array(z.string())
   .max(CONTENT_LIST_ENTRIES_MAX)
-  .transform(normaliseKeywords)
+  .transform((values) => distinctIgnoringCase(values))
   .pipe(
     z
       .array(KeywordSchema)

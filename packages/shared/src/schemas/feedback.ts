@@ -22,12 +22,6 @@ export function hasScreenshotExtension(name: string): boolean {
   return SCREENSHOT_EXTENSIONS.some((extension) => lower.endsWith(extension));
 }
 
-/** Bytes encoded by a base64 string (padding aware). */
-export function base64ByteLength(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return (base64.length / 4) * 3 - padding;
-}
-
 /**
  * The screenshot as sent: its file name and the bytes in base64. The size (at most 1,000,000 bytes) is
  * checked by the server on the decoded bytes (413) and by the form on the picked file.

@@ -101,15 +101,6 @@ export async function insertRevision(
   await db.insert(contentRevision).values(values);
 }
 
-/** Revisions of an item, newest first. */
-export async function listRevisions(db: Db, contentId: string) {
-  return db
-    .select()
-    .from(contentRevision)
-    .where(eq(contentRevision.contentId, contentId))
-    .orderBy(sql`${contentRevision.changedAt} DESC, ${contentRevision.version} DESC`);
-}
-
 /** Knowledge ids of an item, each type in index order. */
 export async function findKnowledgeIds(db: Db, contentId: string): Promise<string[]> {
   const found = await db

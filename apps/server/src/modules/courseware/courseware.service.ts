@@ -18,6 +18,7 @@ import type {
 import type { ContributorPage, ListContributorsQuery } from '@portal/shared/schemas/contributors';
 import type { KnowledgePage, ListKnowledgeQuery } from '@portal/shared/schemas/knowledge';
 import type { ListContentQuery } from '@portal/shared/schemas/courseware';
+import { UUID_PATTERN } from '@portal/shared/schemas/common';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
@@ -52,8 +53,6 @@ export function listedStatuses(p: Perms): ContentStatus[] {
 export function childStatuses(p: Perms): ContentStatus[] {
   return p.CanUpdateContent ? openableStatuses(p) : ['published'];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Maximum number of terms of a text query that are searched. */
 const MAX_TERMS = 8;
@@ -259,7 +258,7 @@ export async function getContent(db: Db, perms: PermissionFlags, idOrAlias: stri
     .trim()
     .toLowerCase()
     .replace(/^\/+|\/+$/g, '');
-  const row = UUID.test(key)
+  const row = UUID_PATTERN.test(key)
     ? await repo.findContent(db, { id: key })
     : await repo.findContent(db, { alias: key });
   if (!row || !openableStatuses(perms).includes(row.status))
@@ -330,7 +329,7 @@ export async function getContentFiles(
   id: string,
   children: boolean,
 ): Promise<ContentFilesResponse> {
-  const row = UUID.test(id) ? await repo.findContent(db, { id }) : undefined;
+  const row = UUID_PATTERN.test(id) ? await repo.findContent(db, { id }) : undefined;
   if (!row || !openableStatuses(perms).includes(row.status))
     throw new AppError('not_found', MESSAGES.contentNotFound);
   if (!children) {

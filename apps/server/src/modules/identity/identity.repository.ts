@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Claim } from '@portal/shared/permissions';
 import { effectiveClaims } from '@portal/shared/permissions';
+import { UUID_PATTERN } from '@portal/shared/schemas/common';
 import type { Db } from '../../db/client.js';
 import { content } from '../../db/schema/courseware.js';
 import {
@@ -26,8 +27,7 @@ export type SigningKeyRow = typeof signingKey.$inferSelect;
 export type InvitationRow = typeof courseInvitation.$inferSelect;
 export type EmailTokenPurpose = 'verify' | 'reset' | 'invite';
 
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 /** A timestamp parameter for raw SQL, typed so both drivers agree. */
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;

@@ -16,10 +16,10 @@ import {
 import type { Db } from '../../db/client.js';
 import type { content, contentSection, contributor } from '../../db/schema/courseware.js';
 import type { file } from '../../db/schema/files.js';
-import { childAlias, hyphenate } from '../../lib/alias.js';
+import { defaultAlias, distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 import { htmlToText, sanitizeRichText } from '../../lib/html.js';
 import { newStorageKey, type FileStore } from '../files/storage.js';
-import { distinctNames, type CourseSource, type SourceItem, type SourcePerson } from './course-tree.js';
+import { type CourseSource, type SourceItem, type SourcePerson } from './course-tree.js';
 import { extractHiddenKeywords, normalizeKeywords } from './hidden-keywords.js';
 import {
   contentAliasExists,
@@ -117,7 +117,7 @@ function plan(source: CourseSource): PlannedItem[] {
     const id = parent ? crypto.randomUUID() : courseId;
     const name = cut(item.name.replace(/\s+/g, ' ').trim(), parent ? CHILD_NAME_MAX : CONTENT_NAME_MAX);
     // Two siblings of one name would share an alias; the second gets a number (the alias is unique).
-    const base = parent ? childAlias(parent.row.urlAlias, name) : hyphenate(name);
+    const base = defaultAlias(name, parent?.row.urlAlias);
     let urlAlias = base;
     for (let n = 2; siblingAliases.has(urlAlias); n += 1) urlAlias = `${base}-${n}`;
     siblingAliases.add(urlAlias);
@@ -134,7 +134,7 @@ function plan(source: CourseSource): PlannedItem[] {
       keywords: normalizeKeywords([...item.keywords, ...hidden]),
       educationLevels: item.educationLevels,
       experienceLevels: item.experienceLevels,
-      includes: distinctNames(item.includes),
+      includes: distinctIgnoringCase(item.includes),
       parentId: parent?.row.id ?? null,
       rootId: courseId,
       index,
@@ -302,7 +302,7 @@ export async function importCourse(args: {
       await insertContentContributors(
         tx,
         items.flatMap((i) =>
-          distinctNames(i.source.contributors.map((c) => c.name.replace(/\s+/g, ' ').trim()))
+          distinctIgnoringCase(i.source.contributors.map((c) => c.name.replace(/\s+/g, ' ').trim()))
             .map((name) => idOfPerson.get(name.toLowerCase()))
             .filter((id): id is string => id !== undefined)
             .map((contributorId, index) => ({ contentId: i.row.id, contributorId, index })),

@@ -10,6 +10,7 @@ import type {
   EducationLevel,
   ExperienceLevel,
 } from '@portal/shared/enums';
+import { distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 
 /** A person a source names as an author; the importer splits the name into first, middle and last. */
 export interface SourcePerson {
@@ -99,22 +100,11 @@ export const SOURCE_MIME_TYPES: Record<string, string> = {
   '.tex': 'application/x-tex',
 };
 
-/** Distinct names in first-seen order, compared case-insensitively. */
-export function distinctNames(names: Iterable<string>): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const name of names) {
-    const key = name.trim().toLowerCase();
-    if (!key || seen.has(key)) continue;
-    seen.add(key);
-    out.push(name.trim());
-  }
-  return out;
-}
-
 /** The distinct names of the items' contributors, joined for a source's author line; null when none. */
 export function authorsOf(items: readonly SourceItem[]): string | null {
-  return distinctNames(items.flatMap((item) => item.contributors.map((c) => c.name))).join(', ') || null;
+  return (
+    distinctIgnoringCase(items.flatMap((item) => item.contributors.map((c) => c.name))).join(', ') || null
+  );
 }
 
 /** Natural order of file and folder names: "2_intro" before "10_anti". */

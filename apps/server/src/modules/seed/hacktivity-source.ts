@@ -6,8 +6,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ExperienceLevel } from '@portal/shared/enums';
+import { distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 import {
-  distinctNames,
   authorsOf,
   naturalCompare,
   sourceItem,
@@ -120,7 +120,7 @@ async function readLabSheet(
     sourceAuthor: authors.length > 0 ? authors.join(', ') : null,
     license:
       license === CC_BY_SA_4.name ? CC_BY_SA_4 : { name: license ?? CC_BY_SA_4.name, url: CC_BY_SA_4.url },
-    contributors: distinctNames(authors.filter(isPersonName)).map((name): SourcePerson => ({ name })),
+    contributors: distinctIgnoringCase(authors.filter(isPersonName)).map((name): SourcePerson => ({ name })),
     files: [
       {
         path: file,
@@ -209,5 +209,3 @@ export async function readHacktivity(dataDir: string, manifest: ManifestEntry[])
   });
   return { key: 'hacktivity', sourceName: HACKTIVITY_SOURCE_NAME, course };
 }
-
-/** The people credited on the given sheets, once each, in order of first appearance. */

@@ -4,6 +4,7 @@
  * keywords"), so an importer moves them out of the description with `extractHiddenKeywords`.
  */
 import { TAG_LENGTH_MAX, TAGS_PER_CONTENT_MAX } from '@portal/shared/limits';
+import { distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 
 /** Start of the comment form: `<!--search-keywords: xss | csrf -->`. */
 export const HIDDEN_KEYWORDS_COMMENT_START = '<!--search-keywords:';
@@ -46,18 +47,10 @@ function decodeEntities(text: string): string {
  * A keyword longer than TAG_LENGTH_MAX is left out rather than cut, so no keyword is ever altered.
  */
 export function normalizeKeywords(keywords: Iterable<string>): string[] {
-  const seen = new Set<string>();
-  const result: string[] = [];
-  for (const raw of keywords) {
-    const keyword = raw.replace(/\s+/g, ' ').trim();
-    if (!keyword || keyword.length > TAG_LENGTH_MAX) continue;
-    const key = keyword.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    result.push(keyword);
-    if (result.length === TAGS_PER_CONTENT_MAX) break;
-  }
-  return result;
+  const fitting = [...keywords]
+    .map((raw) => raw.replace(/\s+/g, ' ').trim())
+    .filter((keyword) => keyword.length <= TAG_LENGTH_MAX);
+  return distinctIgnoringCase(fitting).slice(0, TAGS_PER_CONTENT_MAX);
 }
 
 /**
