@@ -77,6 +77,9 @@ export const ALT_TEXT_MAX = 1000;
 export const EMAIL_MAX = 320;
 /** A return address (redirect, referrer) or the address of a page, in characters. */
 export const ADDRESS_MAX = 2048;
+/** An error report from the browser: its code and message, in characters. */
+export const CLIENT_ERROR_CODE_MAX = 64;
+export const CLIENT_ERROR_MESSAGE_MAX = 2000;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const DISPLAY_NAME_MAX = 256;

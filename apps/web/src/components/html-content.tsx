@@ -3,6 +3,19 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { RICH_TEXT_INDENT_MAX } from '@portal/shared/limits';
 
 /**
+ * `sx` rules that pad paragraphs indented by the rich-text editor (`data-indent` 1 to
+ * RICH_TEXT_INDENT_MAX, 001 §2 indent and outdent) one step per level; `selector` narrows the elements.
+ */
+export function indentStyles(selector = '') {
+  return Object.fromEntries(
+    Array.from({ length: RICH_TEXT_INDENT_MAX }, (_, i) => [
+      `& ${selector}[data-indent="${i + 1}"]`,
+      { pl: (i + 1) * 3 },
+    ]),
+  );
+}
+
+/**
  * Shows rich text that the server has already sanitised (DESIGN.md: sanitize-html before storing), in
  * the body typography with readable spacing for headings, lists, tables and code.
  * Props: `html` (sanitised HTML), optional `sx`.
@@ -21,13 +34,7 @@ export function HtmlContent({ html, sx }: { html: string; sx?: SxProps<Theme> })
           '& h1, & h2, & h3, & h4, & h5, & h6': { ...theme.typography.h6, mt: 3, mb: 1 },
           '& ul, & ol': { pl: 3, my: 1.5 },
           '& li + li': { mt: 0.5 },
-          // Indented paragraphs of the rich-text editor (001 §2: indent and outdent).
-          ...Object.fromEntries(
-            Array.from({ length: RICH_TEXT_INDENT_MAX }, (_, i) => [
-              `& p[data-indent="${i + 1}"]`,
-              { pl: (i + 1) * 3 },
-            ]),
-          ),
+          ...indentStyles('p'),
           '& a': { color: theme.palette.primary.main },
           '& img': { maxWidth: '100%', height: 'auto' },
           '& pre': {

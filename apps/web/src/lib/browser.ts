@@ -7,8 +7,4 @@ export const browser = {
   assign(url: string): void {
     window.location.assign(url);
   },
-  /** Loads the current page again (001 §4 Logout without a route). */
-  reload(): void {
-    window.location.reload();
-  },
 };

@@ -3,6 +3,7 @@
  * to the server's POST /api/v1/client-errors, which logs them with the page and the user. Fire and
  * forget: a report that cannot be sent is dropped, never reported again (no loops).
  */
+import { ADDRESS_MAX, CLIENT_ERROR_CODE_MAX, CLIENT_ERROR_MESSAGE_MAX } from '@portal/shared/limits';
 import { ClientErrorReportSchema } from '@portal/shared/schemas/identity';
 
 export interface TrackedError {
@@ -15,11 +16,11 @@ export interface TrackedError {
 /** Sends one report; never throws. */
 export function trackError(error: TrackedError): void {
   const parsed = ClientErrorReportSchema.safeParse({
-    code: error.code.slice(0, 64),
-    message: error.message.slice(0, 2000),
+    code: error.code.slice(0, CLIENT_ERROR_CODE_MAX),
+    message: error.message.slice(0, CLIENT_ERROR_MESSAGE_MAX),
     details: error.details,
     status: error.status,
-    url: window.location.href.slice(0, 2048),
+    url: window.location.href.slice(0, ADDRESS_MAX),
   });
   if (!parsed.success) return;
   try {

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { ROLES } from '../enums.js';
 import {
   ADDRESS_MAX,
+  CLIENT_ERROR_CODE_MAX,
+  CLIENT_ERROR_MESSAGE_MAX,
   DISPLAY_NAME_MAX,
   EMAIL_MAX,
   INVITATION_EMAILS_MAX,
@@ -158,8 +160,8 @@ export const ImpersonateRequestSchema = z.object({ accountId: UuidSchema });
 
 /** What the browser reports to the error tracker (001 §8: "every other API error is reported"). */
 export const ClientErrorReportSchema = z.object({
-  code: z.string().max(64),
-  message: z.string().max(2000),
+  code: z.string().max(CLIENT_ERROR_CODE_MAX),
+  message: z.string().max(CLIENT_ERROR_MESSAGE_MAX),
   details: z.unknown().optional(),
   /** The page the error happened on. */
   url: z.string().max(ADDRESS_MAX),

@@ -12,14 +12,17 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
-/** Fetches every contributor, page by page. */
-export async function getAllContributors(signal?: AbortSignal): Promise<Contributor[]> {
+/** Fetches every contributor, page by page, `pageSize` at a time. */
+export async function getAllContributors(
+  signal?: AbortSignal,
+  pageSize = CONTRIBUTOR_LIST_LIMIT,
+): Promise<Contributor[]> {
   return fetchAllPages(
     (nextPageToken) =>
       apiRequest('/api/v1/contributors', {
         schema: ContributorPageSchema,
         signal,
-        query: { limit: CONTRIBUTOR_LIST_LIMIT, nextPageToken },
+        query: { limit: pageSize, nextPageToken },
       }),
     (page: ContributorPage) => page.contributors,
   );

@@ -334,14 +334,9 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
     });
   };
 
-  const onCancel = () => {
-    if (mode === 'create') {
-      onClose();
-      return;
-    }
-    setDraft(draftFromContent(base!));
-    onClose();
-  };
+  // Both hosts unmount the editor on close, so the draft goes with it: the next edit starts from
+  // the saved copy.
+  const onCancel = onClose;
 
   const onReloadLatest = async () => {
     const fresh = await queryClient.fetchQuery({ ...contentQueryOptions(base!.urlAlias), staleTime: 0 });

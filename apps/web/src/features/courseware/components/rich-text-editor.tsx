@@ -27,7 +27,8 @@ import Image from '@tiptap/extension-image';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { ALT_TEXT_MAX, RICH_TEXT_INDENT_MAX as INDENT_MAX } from '@portal/shared/limits';
-import { FIELD_ATTRIBUTE } from '../lib/content-draft';
+import { FIELD_ATTRIBUTE, fieldErrorsOf } from '../lib/content-draft';
+import { indentStyles } from '../../../components/html-content';
 
 /** Paragraph indent kept as `data-indent` (001 §2 Rich-text editor: indent and outdent). */
 const ParagraphIndent = Extension.create({
@@ -185,11 +186,7 @@ function ImageDialog({
   const submit = () => {
     const parsed = ImageSchema.safeParse(values);
     if (parsed.success) return onInsert(parsed.data);
-    const next: { src?: string; alt?: string } = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as 'src' | 'alt';
-      next[key] ??= issue.message;
-    }
+    const next: { src?: string; alt?: string } = fieldErrorsOf(parsed.error.issues);
     setErrors(next);
     (next.src ? srcRef : altRef).current?.focus();
   };
@@ -449,12 +446,7 @@ export function RichTextEditor({
             },
             '& .rich-text-input p': { my: 1 },
             '& .rich-text-input img': { maxWidth: '100%', height: 'auto' },
-            ...Object.fromEntries(
-              Array.from({ length: INDENT_MAX }, (_, i) => [
-                `& [data-indent="${i + 1}"]`,
-                { pl: (i + 1) * 3 },
-              ]),
-            ),
+            ...indentStyles(),
           })}
         >
           <EditorContent editor={editor} />

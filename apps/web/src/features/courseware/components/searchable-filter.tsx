@@ -2,10 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { COMBOBOX_BLUR_CLOSE_MS, MENU_MAX_HEIGHTS } from '@portal/shared/limits';
-
-/** At most this many options are rendered; the list narrows as the user types. */
-export const SEARCHABLE_OPTIONS_MAX = 50;
+import { COMBOBOX_BLUR_CLOSE_MS, MENU_MAX_HEIGHTS, PICKER_OPTIONS_MAX } from '@portal/shared/limits';
 
 /**
  * The options matching every word typed, in their order, at most `max` of them.
@@ -15,7 +12,7 @@ export function filterByWords<T>(
   options: readonly T[],
   input: string,
   text: (option: T) => string,
-  max = SEARCHABLE_OPTIONS_MAX,
+  max = PICKER_OPTIONS_MAX,
 ): T[] {
   const words = input.toLowerCase().split(/\s+/).filter(Boolean);
   const result: T[] = [];
@@ -29,7 +26,7 @@ export function filterByWords<T>(
 
 /**
  * A searchable multi-select over a long list (knowledge items, contributors) for the search panel
- * (000 §2): it filters as the user types and renders at most SEARCHABLE_OPTIONS_MAX options; selected
+ * (000 §2): it filters as the user types and renders at most PICKER_OPTIONS_MAX options; selected
  * values show as chips elsewhere, so the field shows only how many are chosen. The list closes
  * COMBOBOX_BLUR_CLOSE_MS after the field loses focus (000 §2).
  * Props: `label`, `options`, `selectedIds`, `getId`, `getText` (searched and shown), `renderOption`,

@@ -5,9 +5,10 @@
  * - GET  /api/v1/content/search?contentCategories=course  courses to pick from
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SearchContentResponseSchema } from '@portal/shared/schemas/courseware';
+import { SearchTextSchema } from '@portal/shared/schemas/courseware';
 import { CourseInvitationsResponseSchema } from '@portal/shared/schemas/identity';
 import { apiRequest } from '../../../lib/api-client';
+import { searchContent } from '../../courseware/api/search-content';
 
 const path = (courseId: string) => `/api/v1/courses/${encodeURIComponent(courseId)}/invitations`;
 
@@ -35,18 +36,20 @@ export function useInviteStudents(courseId: string) {
   });
 }
 
-/** Courses whose name matches `q` (at least two characters), or the first courses without it. */
+/** Courses offered at once in the course picker; typing narrows them. */
+const COURSE_OPTIONS_MAX = 20;
+
+/**
+ * Courses whose name matches `q` (when it is a valid search text, 2 to 256 characters), or the first
+ * courses without it.
+ */
 export function useCourseOptions(q: string) {
-  const text = q.trim().length >= 2 ? q.trim() : undefined;
+  const parsed = SearchTextSchema.safeParse(q);
+  const text = parsed.success ? parsed.data : undefined;
   return useQuery({
     queryKey: ['identity-admin', 'courses', text ?? ''],
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/content/search', {
-        query: { q: text, contentCategories: ['course'], limit: 20 },
-        schema: SearchContentResponseSchema,
-        signal,
-      }),
+      searchContent({ q: text, contentCategories: ['course'], limit: COURSE_OPTIONS_MAX }, signal),
     select: (data) => data.items.map((item) => ({ id: item.id, name: item.name })),
-    staleTime: 60_000,
   });
 }

@@ -14,7 +14,6 @@ export function messagesQueryOptions(token: string) {
     queryKey: ['messages', token],
     queryFn: ({ signal }) =>
       apiRequest('/api/v1/auth/messages', { schema: AccountMessagesResponseSchema, signal }),
-    staleTime: 60_000,
   });
 }
 

@@ -30,6 +30,7 @@ import {
   GrantClaimRequestSchema,
   type AdminUser,
 } from '@portal/shared/schemas/identity';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useChangeUser, useUser } from '../api/admin-users';
 
 /** Claims as text: type, value and scopes. */
@@ -243,15 +244,6 @@ function UserDetails({
     </Stack>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * One user's roles, single claims and permission flags, with grant and remove controls (001 §6), and
