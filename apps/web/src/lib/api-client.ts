@@ -77,20 +77,33 @@ function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_STATUS, code);
 }
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON (a proxy's error page): fall back to the status.
-  }
+/**
+ * The error for an error answer: its HTTP status and text, and its body (null when it was not JSON, such
+ * as a proxy's error page: then the status speaks). `sentToken` is the token the request carried (null
+ * for none). An answer that ends the session (001 §8) clears that token, unless a newer one came
+ * meanwhile, says "Your session has expired." (a 422 keeps its own message) and is marked `endedSession`.
+ * Every request goes through it: fetch (apiRequest) and the upload's XMLHttpRequest alike.
+ */
+export function apiErrorOf(
+  status: number,
+  statusText: string,
+  body: unknown,
+  sentToken: string | null,
+): ApiError {
   const parsed = ErrorBodySchema.safeParse(body);
-  const code =
-    parsed.success && isErrorCode(parsed.data.code) ? parsed.data.code : codeForStatus(response.status);
+  const code = parsed.success && isErrorCode(parsed.data.code) ? parsed.data.code : codeForStatus(status);
   const message = parsed.success
     ? parsed.data.message
-    : `The server answered ${response.status} ${response.statusText}.`.trim();
-  return new ApiError(code, message, response.status, parsed.success ? parsed.data.details : undefined);
+    : `The server answered ${status} ${statusText}.`.trim();
+  const details = parsed.success ? parsed.data.details : undefined;
+  if (sentToken && endsSession(status, message)) {
+    // Only the token that was refused: a newer one (a refresh meanwhile) stays.
+    if (getAccessToken() === sentToken) clearAccessToken();
+    const ended = new ApiError(code, status === 422 ? message : MESSAGES.sessionExpired, status, details);
+    ended.endedSession = true;
+    return ended;
+  }
+  return new ApiError(code, message, status, details);
 }
 
 /**
@@ -121,16 +134,8 @@ export async function apiRequest<S extends z.ZodType>(
   }
 
   if (!response.ok) {
-    const error = await errorFromResponse(response);
-    if (token && endsSession(response.status, error.message)) {
-      // Only the token that was refused: a newer one (a refresh meanwhile) stays.
-      if (getAccessToken() === token) clearAccessToken();
-      const message = response.status === 422 ? error.message : MESSAGES.sessionExpired;
-      const ended = new ApiError(error.code, message, response.status, error.details);
-      ended.endedSession = true;
-      throw ended;
-    }
-    throw error;
+    const body: unknown = await response.json().catch(() => null);
+    throw apiErrorOf(response.status, response.statusText, body, token);
   }
 
   const data: unknown = response.status === 204 ? null : await response.json();

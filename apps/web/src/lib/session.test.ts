@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared/errors';
 import { makeSession } from '../testing/fixtures';
 import { mockApi, reply } from '../testing/mock-api';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiErrorOf, apiRequest } from './api-client';
 import {
   beginImpersonation,
   getAccessToken,
@@ -207,6 +207,24 @@ describe('answers that end the session (001 §8)', () => {
     await apiRequest('/api/v1/a', { schema: z.unknown() }).catch(() => undefined);
     await apiRequest('/api/v1/b', { schema: z.unknown() }).catch(() => undefined);
     expect(getAccessToken()).toBe('t-keep');
+  });
+
+  it('applies to the answer of an upload too (apiErrorOf), and spares a token that came meanwhile', () => {
+    setAccessToken(token('t-upload'));
+    const refused = apiErrorOf(403, 'Forbidden', { code: 'forbidden', message: 'No.' }, 't-upload');
+    expect(refused.endedSession).toBe(true);
+    expect(refused.message).toBe(MESSAGES.sessionExpired);
+    expect(getAccessToken()).toBeNull();
+
+    setAccessToken(token('t-newer'));
+    const late = apiErrorOf(401, 'Unauthorized', null, 't-upload');
+    expect(late.endedSession).toBe(true);
+    expect(getAccessToken()).toBe('t-newer');
+
+    const tooBig = apiErrorOf(413, 'Payload Too Large', null, 't-newer');
+    expect(tooBig.endedSession).toBe(false);
+    expect(tooBig.message).toBe('The server answered 413 Payload Too Large.');
+    expect(getAccessToken()).toBe('t-newer');
   });
 });
 

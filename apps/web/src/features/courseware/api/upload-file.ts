@@ -3,21 +3,14 @@
  * file body") → { id, publicUrl }. Sent as multipart/form-data with the fields first and the file last,
  * through XMLHttpRequest because fetch cannot report upload progress.
  */
-import {
-  ErrorBodySchema,
-  ERROR_STATUS,
-  MESSAGES,
-  codeForStatus,
-  type ErrorCode,
-} from '@portal/shared/errors';
 import type { FileMetadataType, FileVisibility } from '@portal/shared/enums';
 import {
   UploadFileResponseSchema,
   type UploadFileResponse,
   type UploadKind,
 } from '@portal/shared/schemas/files';
-import { ApiError } from '../../../lib/api-client';
-import { clearAccessToken, getAccessToken } from '../../../lib/auth-token';
+import { ApiError, apiErrorOf } from '../../../lib/api-client';
+import { getAccessToken } from '../../../lib/auth-token';
 
 export interface UploadRequest {
   file: Blob;
@@ -31,27 +24,15 @@ export interface UploadRequest {
   kind?: UploadKind;
 }
 
-const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
-
-function errorOf(xhr: XMLHttpRequest): ApiError {
+/** The error of an error answer, by the same rules as every other request (apiErrorOf). */
+function errorOf(xhr: XMLHttpRequest, sentToken: string | null): ApiError {
   let body: unknown = null;
   try {
     body = JSON.parse(xhr.responseText);
   } catch {
-    // not JSON
+    // Not JSON: the status speaks.
   }
-  const parsed = ErrorBodySchema.safeParse(body);
-  if (xhr.status === 401 && getAccessToken()) {
-    clearAccessToken();
-    return new ApiError('unauthenticated', MESSAGES.sessionExpired, 401);
-  }
-  if (!parsed.success) {
-    return xhr.status === 0
-      ? new ApiError('internal', 'The server could not be reached.', 0)
-      : new ApiError(codeForStatus(xhr.status), `The upload failed (${xhr.status}).`, xhr.status);
-  }
-  const code = isErrorCode(parsed.data.code) ? parsed.data.code : codeForStatus(xhr.status);
-  return new ApiError(code, parsed.data.message, xhr.status, parsed.data.details);
+  return apiErrorOf(xhr.status, xhr.statusText, body, sentToken);
 }
 
 /**
@@ -83,7 +64,7 @@ export function uploadFile(
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(errorOf(xhr));
+      if (xhr.status < 200 || xhr.status >= 300) return reject(errorOf(xhr, token));
       try {
         const parsed = UploadFileResponseSchema.safeParse(JSON.parse(xhr.responseText));
         if (parsed.success) {
