@@ -27,21 +27,21 @@ export const PASSWORD = 'demo-password';
 /**
  * Stores `bytes` in the file store and writes its file row, as an upload would: size and SHA-256 from
  * the store, a new storage key. `fields` gives the rest of the row (name, filename, type, owner, index).
- * @returns the new file's id and its SHA-256 (hex)
+ * @returns the new file's id, its SHA-256 (hex) and its storage key
  */
 export async function storeFile(
   db: Db,
   fileStore: FileStore,
   bytes: Buffer,
   fields: Omit<typeof file.$inferInsert, 'size' | 'sha256' | 'storageKey'>,
-): Promise<{ id: string; sha256: string }> {
+): Promise<{ id: string; sha256: string; storageKey: string }> {
   const storageKey = newStorageKey();
   const stored = await fileStore.put(storageKey, Readable.from([bytes]));
   const [row] = await db
     .insert(file)
     .values({ ...fields, size: stored.size, sha256: stored.sha256, storageKey })
     .returning({ id: file.id });
-  return { id: row!.id, sha256: stored.sha256 };
+  return { id: row!.id, sha256: stored.sha256, storageKey };
 }
 
 /** Creates one account per role; returns their ids by role. */

@@ -254,6 +254,19 @@ export async function lookUpTerms(db: Db, terms: readonly string[]): Promise<Map
   return new Map(found.map((r) => [r.term, { isWord: r.isWord, startsWord: r.startsWord }]));
 }
 
+/** Words shorter or longer than this (in letters) stay out of the spelling vocabulary. */
+const LEXICON_WORD_MIN = 3;
+const LEXICON_WORD_MAX = 40;
+
+/**
+ * The vocabulary's words of a text expression, as a subquery `words` (column `w`) to put after FROM: split at
+ * anything but a-z and 0-9 after lower-casing, words of LEXICON_WORD_MIN to LEXICON_WORD_MAX letters.
+ */
+function lexiconWordsOf(text: SQL): SQL {
+  return sql`(SELECT w FROM regexp_split_to_table(lower(${text}), '[^a-z0-9]+') AS w
+    WHERE length(w) >= ${LEXICON_WORD_MIN} AND length(w) <= ${LEXICON_WORD_MAX}) AS words`;
+}
+
 /**
  * Rebuilds the vocabulary used to correct misspelt terms from the names and keywords of all content.
  * Run after bulk imports; single saves add their words with `addLexiconWords`.
@@ -263,8 +276,7 @@ export async function refreshSearchLexicon(db: Db): Promise<void> {
   await db.execute(sql`
     INSERT INTO search_lexicon (word)
     SELECT DISTINCT w FROM content c,
-      LATERAL regexp_split_to_table(lower(c.name || ' ' || array_to_string(c.keywords, ' ')), '[^a-z0-9]+') AS w
-    WHERE length(w) >= 3 AND length(w) <= 40
+      LATERAL ${lexiconWordsOf(sql`c.name || ' ' || array_to_string(c.keywords, ' ')`)}
     ON CONFLICT DO NOTHING`);
 }
 
@@ -277,8 +289,7 @@ export async function addLexiconWords(db: Db, texts: readonly string[]): Promise
   if (!joined.trim()) return;
   await db.execute(sql`
     INSERT INTO search_lexicon (word)
-    SELECT DISTINCT w FROM regexp_split_to_table(lower(${joined}), '[^a-z0-9]+') AS w
-    WHERE length(w) >= 3 AND length(w) <= 40
+    SELECT DISTINCT w FROM ${lexiconWordsOf(sql`${joined}`)}
     ON CONFLICT DO NOTHING`);
 }
 

@@ -7,16 +7,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { content } from '../../db/schema/courseware.js';
 import { downloadEvent, file, job } from '../../db/schema/files.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { bearer, createAccounts, createTree, storeFile, type Tree } from '../../testing/fixtures.js';
 import { readZip, type ZipEntry } from '../../testing/zip.js';
-import { newStorageKey } from './storage.js';
 
 let ctx: TestContext;
 let tree: Tree;
@@ -40,22 +38,13 @@ const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).dige
 
 /** Stores bytes and adds them as a courseware file of an item. */
 async function addFile(contentId: string, name: string, filename: string, mimeType: string, bytes: Buffer) {
-  const storageKey = newStorageKey();
-  const stored = await ctx.fileStore.put(storageKey, Readable.from([bytes]));
-  const [row] = await ctx.database.db
-    .insert(file)
-    .values({
-      name,
-      filename,
-      mimeType,
-      size: stored.size,
-      sha256: stored.sha256,
-      storageKey,
-      metadataId: contentId,
-      index: 10,
-    })
-    .returning({ id: file.id });
-  return { id: row!.id, storageKey };
+  return storeFile(ctx.database.db, ctx.fileStore, bytes, {
+    name,
+    filename,
+    mimeType,
+    metadataId: contentId,
+    index: 10,
+  });
 }
 
 beforeAll(async () => {
