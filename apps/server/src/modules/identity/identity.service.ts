@@ -21,6 +21,7 @@ import {
   insertSsoCode,
   listUnreadMessages,
   markMessageRead,
+  type AccountRow,
 } from './identity.repository.js';
 import { clearRateLimit, hitRateLimits, rateLimitKey } from './rate-limit.js';
 import type { TokenSigner } from './tokens.js';
@@ -48,12 +49,17 @@ export const UNVERIFIED_MESSAGE =
  * @throws AppError unauthenticated with the same message for an unknown e-mail and a wrong password
  */
 export async function checkPassword(db: Db, email: string, password: string): Promise<string> {
+  return (await accountOfCredentials(db, email, password)).id;
+}
+
+/** The account an e-mail and password belong to (checkPassword, with the row it read). */
+async function accountOfCredentials(db: Db, email: string, password: string): Promise<AccountRow> {
   const found = await findAccountByEmail(db, email);
   decoyHash ??= hash(crypto.randomBytes(16).toString('hex'));
   const ok = await verify(found?.passwordHash ?? (await decoyHash), password).catch(() => false);
   if (!found || !found.passwordHash || !ok)
     throw new AppError('unauthenticated', MESSAGES.invalidCredentials);
-  return found.id;
+  return found;
 }
 
 /**
@@ -76,10 +82,9 @@ export async function signIn(
     ],
     now,
   );
-  const accountId = await checkPassword(db, attempt.email, attempt.password);
+  const found = await accountOfCredentials(db, attempt.email, attempt.password);
   await clearRateLimit(db, rateLimitKey.loginAccount(attempt.email));
-  const found = await findAccountWithClaims(db, accountId);
-  return { accountId, isVerified: Boolean(found?.account.emailVerifiedAt) };
+  return { accountId: found.id, isVerified: found.emailVerifiedAt !== null };
 }
 
 /** Issues a single-use sign-on code for an account, valid SSO_CODE_TTL_S seconds. */
@@ -107,13 +112,22 @@ export async function issueToken(
   const found = await findAccountWithClaims(db, accountId);
   if (!found) throw new AppError('unauthenticated', MESSAGES.accountNotFound);
   if (!found.claims.some((c) => c.type === CLAIM.role)) throw new AppError('unauthenticated', NO_ROLE);
+  return signFor(tokens, found.account, actor);
+}
+
+/** Signs an access token for an account already read and checked. */
+async function signFor(
+  tokens: TokenSigner,
+  account: AccountRow,
+  actor: Actor | null,
+): Promise<TokenResponse> {
   const nowS = Math.floor(Date.now() / 1000);
   const { token, exp } = await tokens.sign(
     {
-      subject: found.account.id,
-      displayName: found.account.displayName,
-      email: found.account.email,
-      picture: found.account.picture,
+      subject: account.id,
+      displayName: account.displayName,
+      email: account.email,
+      picture: account.picture,
     },
     nowS,
     { actor },
@@ -178,7 +192,7 @@ export async function impersonate(
   if (!target.claims.some((c) => c.type === CLAIM.role))
     throw new AppError('conflict', 'This user has no role, so they cannot sign in.');
   const identity = session.identity!;
-  return issueToken(db, tokens, targetId, {
+  return signFor(tokens, target.account, {
     subject: session.accountId!,
     displayName: identity.displayName,
     email: identity.email,
