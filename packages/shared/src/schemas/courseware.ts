@@ -256,6 +256,7 @@ export const TreeFileSchema = ContentFileSchema.extend({
   contentId: UuidSchema,
   contentName: z.string(),
 });
+export type TreeFile = z.infer<typeof TreeFileSchema>;
 export const ContentFilesResponseSchema = z.object({ files: z.array(TreeFileSchema) });
 export type ContentFilesResponse = z.infer<typeof ContentFilesResponseSchema>;
 

@@ -4,27 +4,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import type { TreeFile } from '@portal/shared/schemas/courseware';
 import { FILE_MESSAGES } from '@portal/shared/schemas/files';
 import { formatBytes } from '../../../lib/format';
-import { useCan } from '../../../lib/session';
-import { useTreeFiles } from '../api/get-tree-files';
 import { useBundleDownload } from '../api/request-bundle';
 
 /** The text shown while the server builds the archive (issue 3). */
 export const PREPARING_TEXT = 'Preparing the archive…';
 
 /**
- * "Download all (zip)" of a content item (000 §1, §4 zip download): for users with CanViewFiles, when
- * the item or its children have files. A click asks the server for the archive; while it is prepared
- * the page says so and the button is disabled; when it is ready the browser downloads it; a failure
- * says what to do. Props: `contentId`.
+ * "Download all (zip)" of a content item (000 §1, §4 zip download). The page shows it to users with
+ * CanViewFiles when the item or its children have files. A click asks the server for the archive; while
+ * it is prepared the page says so and the button is disabled; when it is ready the browser downloads it;
+ * a failure says what to do. Props: `contentId`, `files` (of the item's tree, for the count and size).
  */
-export function BundleDownload({ contentId }: { contentId: string }) {
-  const canViewFiles = useCan('CanViewFiles');
-  const tree = useTreeFiles(contentId, canViewFiles);
+export function BundleDownload({ contentId, files }: { contentId: string; files: readonly TreeFile[] }) {
   const { state, start, isBusy } = useBundleDownload(contentId);
-  const files = tree.data?.files ?? [];
-  if (!canViewFiles || files.length === 0) return null;
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
   return (
     <Box component="section" aria-labelledby="bundle-heading">

@@ -12,18 +12,15 @@ import { useLessons } from '../api/get-lessons';
 const labelOf = (type: string) => (type ? `${type.charAt(0).toUpperCase()}${type.slice(1)}` : 'File');
 
 /**
- * The lesson artifact list of a content item (000 §2 read mode, §6): shown to users with
+ * The lesson artifact list of a content item (000 §2 read mode, §6). The page shows it to users with
  * CanViewLessonFiles when the item has lessons; the lessons themselves are fetched only with
  * CanListLessons (000 §6), each with its artifacts and pages as download buttons (single-download rule
  * of 000 §4). Props: `contentId`, `lessonCount`.
  */
 export function LessonArtifacts({ contentId, lessonCount }: { contentId: string; lessonCount: number }) {
-  const canViewLessonFiles = useCan('CanViewLessonFiles');
   const canListLessons = useCan('CanListLessons');
-  const isShown = canViewLessonFiles && lessonCount > 0;
-  const lessons = useLessons(contentId, isShown && canListLessons);
+  const lessons = useLessons(contentId, canListLessons);
   const { download, pendingFileId } = useDownloadFile(contentId);
-  if (!isShown) return null;
   const artifact = (url: LessonUrl, label: string) => (
     <li key={`${url.fileId}-${label}`}>
       <Button

@@ -48,7 +48,7 @@ export function ContentView({ content, onEdit }: { content: Content; onEdit?: ()
   // The zip download is offered when the item or its children have files (issue 3).
   const canViewFiles = useCan('CanViewFiles');
   const treeFiles = useTreeFiles(content.id, canViewFiles);
-  const hasTreeFiles = (treeFiles.data?.files.length ?? 0) > 0;
+  const treeFileList = treeFiles.data?.files ?? [];
   const canSendFeedback = useCan('CanSendContentFeedback');
   const isUncurated = content.tags.includes('uncurated');
   const isArchived = content.status === 'archived';
@@ -91,7 +91,7 @@ export function ContentView({ content, onEdit }: { content: Content; onEdit?: ()
           </Stack>
         )}
         {content.files.length > 0 && <ContentFiles contentId={content.id} files={content.files} />}
-        {hasTreeFiles && <BundleDownload contentId={content.id} />}
+        {treeFileList.length > 0 && <BundleDownload contentId={content.id} files={treeFileList} />}
         {content.lessonCount > 0 && canViewLessonFiles && (
           <LessonArtifacts contentId={content.id} lessonCount={content.lessonCount} />
         )}
