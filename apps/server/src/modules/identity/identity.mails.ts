@@ -2,6 +2,7 @@
  * The e-mails of the identity area, as plain text with a simple HTML twin. Each is written to the
  * outbox (modules/mail) in the caller's transaction and delivered by the outbox worker.
  */
+import { INVITE_TOKEN_TTL_S, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from '@portal/shared/limits';
 import type { OutgoingMail } from '../mail/mail.service.js';
 import { escapeHtml } from './auth-pages.js';
 
@@ -22,7 +23,7 @@ export function verificationMail(to: string, siteName: string, url: string): Out
     `Confirm your e-mail address for ${siteName}`,
     [
       `Welcome to ${siteName}.`,
-      'Please confirm your e-mail address to finish signing up. The link works once, for 24 hours.',
+      `Please confirm your e-mail address to finish signing up. The link works once, for ${lifetimeText(VERIFY_TOKEN_TTL_S)}.`,
       IGNORE,
     ],
     { label: 'Confirm my e-mail address', url },
@@ -49,7 +50,7 @@ export function passwordResetMail(to: string, siteName: string, url: string): Ou
     `Choose a new password for ${siteName}`,
     [
       `We got a request to choose a new password for your ${siteName} account.`,
-      'The link works once, for one hour.',
+      `The link works once, for ${lifetimeText(RESET_TOKEN_TTL_S)}.`,
       IGNORE,
     ],
     { label: 'Choose a new password', url },
@@ -70,7 +71,7 @@ export function importInvitationMail(
     [
       `Hello ${name},`,
       `An administrator created a ${siteName} account for you, as ${roleLabel}.`,
-      'Choose a password to start. The link works once, for 14 days.',
+      `Choose a password to start. The link works once, for ${lifetimeText(INVITE_TOKEN_TTL_S)}.`,
     ],
     { label: 'Choose my password', url },
   );
@@ -96,4 +97,20 @@ export function courseInvitationMail(
     ],
     { label: hasAccount ? 'Open the course' : 'Sign up', url },
   );
+}
+
+/**
+ * A link lifetime in words for the e-mails and pages: whole days from two days up ("14 days"), else
+ * whole hours ("one hour", "24 hours"), else minutes.
+ */
+export function lifetimeText(seconds: number): string {
+  const days = seconds / 86_400;
+  const hours = seconds / 3600;
+  const [count, unit] =
+    Number.isInteger(days) && days >= 2
+      ? [days, 'days']
+      : Number.isInteger(hours)
+        ? [hours, 'hours']
+        : [Math.round(seconds / 60), 'minutes'];
+  return count === 1 ? `one ${unit.slice(0, -1)}` : `${count} ${unit}`;
 }

@@ -22,7 +22,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
-import { DISPLAY_NAME_MAX, EMAIL_MAX, LOGIN_RATE_MAX, LOGIN_RATE_WINDOW_MS } from '@portal/shared/limits';
+import {
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  LOGIN_RATE_MAX,
+  LOGIN_RATE_WINDOW_MS,
+  RESET_TOKEN_TTL_S,
+} from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   AccountMessagesResponseSchema,
@@ -73,6 +79,7 @@ import {
   safeRedirect,
   signIn,
 } from './identity.service.js';
+import { lifetimeText } from './identity.mails.js';
 import { RateLimitedError } from './rate-limit.js';
 
 const tags = ['identity'];
@@ -341,7 +348,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       siteName: model.siteName,
       title: 'Check your e-mail',
       paragraphs: [
-        `If an account exists for ${parsed.data.email}, we sent it a link to choose a new password. The link works for one hour.`,
+        `If an account exists for ${parsed.data.email}, we sent it a link to choose a new password. The link works for ${lifetimeText(RESET_TOKEN_TTL_S)}.`,
       ],
       link: { href: authHref('/auth/login', { redirect: model.redirect }), label: 'Back to sign in' },
     });
