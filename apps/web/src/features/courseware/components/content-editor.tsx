@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CONTENT_CATEGORIES,
@@ -46,7 +46,6 @@ import {
   draftFromContent,
   emptyDraft,
   fieldErrorsOfServer,
-  focusFirstInvalid,
   toCreateBody,
   toUpdateBody,
   validateDraft,
@@ -54,6 +53,7 @@ import {
   type FieldErrors,
   type PendingFile,
 } from '../lib/content-draft';
+import { useShowErrors } from '../lib/use-show-errors';
 import { ContributorsEditor as ContributorsEditorView } from './contributors-editor';
 import { CuratedDatesEditor as CuratedDatesEditorView } from './curated-dates-editor';
 import { FilesEditor as FilesEditorView } from './files-editor';
@@ -216,18 +216,7 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
     };
   }, [update]);
 
-  // The first invalid field is focused after the render that shows the errors and enables the fields.
-  const pendingFocus = useRef<FieldErrors | null>(null);
-  useEffect(() => {
-    if (pendingFocus.current && !isSaving) {
-      focusFirstInvalid(formRef.current, pendingFocus.current);
-      pendingFocus.current = null;
-    }
-  });
-  const showErrors = (next: FieldErrors) => {
-    pendingFocus.current = next;
-    setErrors(next);
-  };
+  const showErrors = useShowErrors(formRef, isSaving, setErrors);
 
   /** Uploads the picked files one by one with progress; returns those that failed, with why. */
   const uploadPending = async (contentId: string, pending: readonly PendingFile[]) => {

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { AppError, MESSAGES } from '@portal/shared/errors';
 import {
   CONTRIBUTOR_FIELD_MAX,
@@ -35,13 +35,8 @@ import { reportError } from '../../../lib/error-reporting';
 import { contributorsQueryOptions, useContributors } from '../api/get-contributors';
 import { saveContributor } from '../api/save-contributor';
 import { uploadFile } from '../api/upload-file';
-import {
-  FIELD_ATTRIBUTE,
-  fieldErrorsOf,
-  fieldErrorsOfServer,
-  focusFirstInvalid,
-  type FieldErrors,
-} from '../lib/content-draft';
+import { FIELD_ATTRIBUTE, fieldErrorsOf, fieldErrorsOfServer, type FieldErrors } from '../lib/content-draft';
+import { useShowErrors } from '../lib/use-show-errors';
 import { filterByWords } from './searchable-filter';
 
 type TextFieldName = Exclude<keyof ContributorInput, 'portraitFileId'>;
@@ -106,18 +101,7 @@ export function ContributorDialog({
   const [formError, setFormError] = useState('');
   const [isSaving, setIsSaving] = useState(false);
 
-  // Focused after the render that shows the errors and enables the fields again.
-  const pendingFocus = useRef<FieldErrors | null>(null);
-  useEffect(() => {
-    if (pendingFocus.current && !isSaving) {
-      focusFirstInvalid(formRef.current, pendingFocus.current);
-      pendingFocus.current = null;
-    }
-  });
-  const fail = (next: FieldErrors) => {
-    pendingFocus.current = next;
-    setErrors(next);
-  };
+  const fail = useShowErrors(formRef, isSaving, setErrors);
 
   const onSubmit = async () => {
     const input = { ...values, portraitFileId: contributor?.portraitFileId ?? null };
