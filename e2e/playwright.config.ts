@@ -44,6 +44,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: `http://localhost:${PORT}`,
+      RANGE_UI_URL: 'https://range.example.edu',
     },
   },
 });

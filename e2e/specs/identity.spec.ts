@@ -160,8 +160,47 @@ test('/exercises sends a signed-in user to the range UI with a single-sign-on co
   await page.getByRole('banner').getByRole('link', { name: 'Exercises' }).click();
   await expect(page).toHaveURL(/^https:\/\/range\.example\.edu\/\?s=[\w-]{20,}$/);
   const code = new URL(page.url()).searchParams.get('s')!;
-  // The range UI exchanges it once, within a minute.
-  const exchanged = await request.post('/api/v1/auth/token', { data: { code } });
+  // The range UI exchanges it once, within a minute, for a token of its own audience; the portal
+  // gives no portal token for it.
+  const exercise = { code, audience: 'exercise-area' };
+  const exchanged = await request.post('/api/v1/auth/token', { data: exercise });
   expect(exchanged.status()).toBe(200);
-  expect((await request.post('/api/v1/auth/token', { data: { code } })).status()).toBe(401);
+  expect((await request.post('/api/v1/auth/token', { data: exercise })).status()).toBe(401);
+});
+
+test('logout in one browser ends the session in another at its next request', async ({
+  browser,
+  request,
+}) => {
+  const email = unique('lou');
+  const password = 'two browsers one account';
+  const admin = await apiToken(request, 'admin@example.edu');
+  await signUpStudent(request, admin, { name: 'Lou Logout', email, password });
+
+  const first = await browser.newContext({ extraHTTPHeaders: clientAddress(12) });
+  const second = await browser.newContext({ extraHTTPHeaders: clientAddress(13) });
+  try {
+    const one = await first.newPage();
+    const two = await second.newPage();
+    for (const page of [one, two]) {
+      await page.goto('/courseware');
+      await signIn(page, email, password);
+    }
+    expect(await storedAccessToken(one)).not.toBe(await storedAccessToken(two));
+
+    await one.getByRole('button', { name: /^Account menu of Lou Logout/ }).click();
+    await one.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(one.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+
+    // The second browser still holds its token; its next request is refused and it is signed out.
+    expect(await storedAccessToken(two)).not.toBeNull();
+    const refused = two.waitForResponse((r) => r.url().includes('/api/v1/') && r.status() === 401);
+    await two.reload();
+    await refused;
+    await expect(two.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    expect(await storedAccessToken(two)).toBeNull();
+  } finally {
+    await first.close();
+    await second.close();
+  }
 });

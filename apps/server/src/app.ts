@@ -10,7 +10,6 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import {
@@ -23,16 +22,19 @@ import { codeForStatus, type ErrorBody } from '@portal/shared/errors';
 import { FILE_MAX_BYTES } from '@portal/shared/limits';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { redactingLoggerOptions } from './lib/redact.js';
 import { createLocalFileStore, type FileStore } from './modules/files/storage.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
 import { createTokenSigner } from './modules/identity/tokens.js';
-import identityRoutes from './modules/identity/identity.routes.js';
+import authPagesRoutes from './modules/identity/auth-pages.routes.js';
+import authRoutes from './modules/identity/auth.routes.js';
 import identityAdminRoutes from './modules/identity/identity-admin.routes.js';
 import mailRoutes from './modules/mail/mail.routes.js';
 import { outboxWorkerPlugin } from './modules/mail/outbox-worker.js';
 import siteRoutes from './modules/site/site.routes.js';
+import clientErrorRoutes from './modules/site/client-errors.routes.js';
 import coursewareRoutes from './modules/courseware/courseware.routes.js';
 import fileRoutes from './modules/files/files.routes.js';
 import jobsPlugin from './modules/jobs/jobs.plugin.js';
@@ -54,7 +56,15 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Secrets in query strings and headers never reach the log (lib/redact.ts).
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            ...redactingLoggerOptions(),
+          },
     // Only trusted proxies may name the client's address (rate limits per address rely on request.ip).
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -89,21 +99,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Streamed uploads; no file may exceed the largest upload limit (001 §9), routes set tighter ones.
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES } });
   await app.register(jobsPlugin);
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
-    openapi: { info: { title: 'Range portal API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Range portal API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(authPlugin, {
-    tokens: await createTokenSigner(database.db, config.jwtSecret, config.jwtPreviousSecrets),
+    tokens: await createTokenSigner(
+      database.db,
+      config.jwtSecret,
+      config.jwtPreviousSecrets,
+      config.sessionMaxAgeS,
+    ),
   });
   await app.register(outboxWorkerPlugin);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(identityRoutes);
+  await app.register(authPagesRoutes);
+  await app.register(authRoutes, { prefix: '/api/v1' });
   await app.register(identityAdminRoutes, { prefix: '/api/v1' });
   await app.register(mailRoutes, { prefix: '/api/v1' });
   await app.register(siteRoutes);
+  await app.register(clientErrorRoutes);
   await app.register(coursewareRoutes, { prefix: '/api/v1' });
   await app.register(fileRoutes, { prefix: '/api/v1' });
   await app.register(lessonRoutes, { prefix: '/api/v1' });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BrandVariant } from '@portal/shared/enums';
+import { SESSION_MAX_AGE_DAYS_DEFAULT } from '@portal/shared/limits';
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag } from '@portal/shared/schemas/site';
 
 /** The repository root (apps/server/{src,dist}/config.* → ../../..). */
@@ -25,7 +26,10 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@example.edu'),
   PUBLIC_BASE_URL: z.url().optional(),
   BASE_DOMAIN: z.string().optional(),
-  RANGE_UI_URL: z.url().default('https://range.example.edu'),
+  /** The exercise area (range UI); unset, the portal offers none and mints no code for it. */
+  RANGE_UI_URL: z.url().optional(),
+  /** The longest a session lasts from its sign-in, in days; refreshing cannot extend it. */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().min(0.01).max(365).default(SESSION_MAX_AGE_DAYS_DEFAULT),
   COURSEWARE_INDEX_URL: z.url().optional(),
   CALL_FOR_COURSEWARE_URL: z.url().optional(),
   SEED_DEMO: bool.optional(),
@@ -61,7 +65,10 @@ export interface Config {
   supportEmail: string;
   publicBaseUrl: string;
   brand: BrandVariant;
-  rangeUiUrl: string;
+  /** The exercise area's base address, or null when none is configured. */
+  rangeUiUrl: string | null;
+  /** SESSION_MAX_AGE_DAYS in seconds. */
+  sessionMaxAgeS: number;
   coursewareIndexUrl: string | null;
   callForCoursewareUrl: string | null;
   seedDemo: boolean;
@@ -127,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     brand: brandOf(e.BASE_DOMAIN),
-    rangeUiUrl: e.RANGE_UI_URL,
+    rangeUiUrl: e.RANGE_UI_URL ?? null,
+    sessionMaxAgeS: Math.round(e.SESSION_MAX_AGE_DAYS * 86_400),
     coursewareIndexUrl: e.COURSEWARE_INDEX_URL ?? null,
     callForCoursewareUrl: e.CALL_FOR_COURSEWARE_URL ?? null,
     // Demo data are for the embedded default; on a server they are imported only when asked for.

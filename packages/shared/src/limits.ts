@@ -83,9 +83,26 @@ export const CLIENT_ERROR_MESSAGE_MAX = 2000;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const DISPLAY_NAME_MAX = 256;
-/** Sign-in attempts allowed per address and per account within LOGIN_RATE_WINDOW_MS. */
+/** Sign-in attempts allowed per account (the address typed, known or not) within LOGIN_RATE_WINDOW_MS. */
 export const LOGIN_RATE_MAX = 10;
 export const LOGIN_RATE_WINDOW_MS = 60_000;
+/**
+ * FAILED sign-ins allowed per network address within LOGIN_RATE_WINDOW_MS (issue 9): a class behind one
+ * school address (40 people a minute, some mistyping) signs in; guessing from one address is still
+ * slowed, and each account keeps its own tight LOGIN_RATE_MAX.
+ */
+export const LOGIN_ADDRESS_FAILURES_MAX = 30;
+/** Sign-on code exchanges allowed per network address within LOGIN_RATE_WINDOW_MS (a class signs in). */
+export const TOKEN_EXCHANGE_RATE_MAX = 120;
+/** Per-address limits count an IPv6 client by its /64 network (one host holds a whole /64). */
+export const IPV6_PREFIX_BITS = 64;
+/** The longest a session lasts from its sign-in, whatever the refreshes (SESSION_MAX_AGE_DAYS default). */
+export const SESSION_MAX_AGE_DAYS_DEFAULT = 14;
+/** Browser error reports allowed per network address within CLIENT_ERROR_RATE_WINDOW_MS. */
+export const CLIENT_ERROR_RATE_MAX = 30;
+export const CLIENT_ERROR_RATE_WINDOW_MS = 60_000;
+/** The most characters of a browser error report's details that reach the log. */
+export const CLIENT_ERROR_DETAILS_LOG_MAX = 4000;
 
 // Identity (issue 5): e-mail links, other rate limits, user import.
 /** Password-reset requests allowed per account and per address within RESET_RATE_WINDOW_MS. */
@@ -108,5 +125,13 @@ export const INVITE_TOKEN_TTL_S = 14 * 24 * 3600;
 export const USER_IMPORT_ROWS_MAX = 1000;
 /** Addresses one course invitation may hold. */
 export const INVITATION_EMAILS_MAX = 200;
+/** Addresses one account may invite to courses within INVITATION_RATE_WINDOW_MS (two full classes). */
+export const INVITATION_RATE_MAX = 400;
+export const INVITATION_RATE_WINDOW_MS = 60 * 60_000;
+/**
+ * A password-reset request answers no sooner than this, whether the address has an account or not,
+ * so its timing does not tell (the work for a known address stays well under it).
+ */
+export const RESET_REQUEST_MIN_MS = 400;
 /** Users per page of the admin user list. */
 export const ADMIN_USERS_PAGE_SIZE = 25;

@@ -85,3 +85,47 @@ export function htmlToText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** Escapes text for HTML content and quoted attribute values (& < > " '). */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** HTML that is already safe: made by the `html` template (escaped) or marked with `raw` (trusted). */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+/** Values the `html` template takes: text is escaped, SafeHtml kept, lists joined, nothing dropped. */
+export type HtmlValue = SafeHtml | string | number | null | undefined | false | readonly HtmlValue[];
+
+/** Marks a constant string as safe HTML. Never pass it anything that came from a request. */
+export function raw(trusted: string): SafeHtml {
+  return new SafeHtml(trusted);
+}
+
+function render(value: HtmlValue): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return (value as readonly HtmlValue[]).map(render).join('');
+  return escapeHtml(String(value));
+}
+
+/**
+ * The auto-escaping template of server-rendered pages: every interpolated value is escaped unless it is
+ * SafeHtml (another `html` result, or `raw`); `null`, `undefined` and `false` render nothing, so
+ * `${isShown && html`…`}` works. Attribute values must be quoted in the template.
+ */
+export function html(strings: TemplateStringsArray, ...values: readonly HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => {
+    out += render(value) + (strings[i + 1] ?? '');
+  });
+  return new SafeHtml(out);
+}

@@ -1,7 +1,7 @@
 /**
- * Reads the bearer token of every request and derives the caller's permission flags from the
- * account's claims in effect (000 §6, 001 §6). Decorates `request.session` and `app.requirePermission`.
- * A token that is present but bad is always a 401, so clients can drop it.
+ * A thin hook over `modules/identity/session.ts`: loads the caller of every request from its bearer
+ * token (000 §6, 001 §6). Decorates `request.session` and `app.requirePermission`. A token that is
+ * present but bad, or ended, is always a 401, so clients can drop it.
  *
  * Impersonation (001 §4): a token naming an admin in `act` is honoured only while that admin may still
  * act as others, and every such request is logged with both identities when it completes.
@@ -9,26 +9,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@portal/shared/errors';
-import {
-  VISITOR_PERMISSIONS,
-  derivePermissions,
-  type Claim,
-  type Permission,
-  type PermissionFlags,
-} from '@portal/shared/permissions';
-import type { Actor, Identity } from '@portal/shared/schemas/identity';
-import { findAccountWithClaims } from '../modules/identity/identity.repository.js';
-import { mayStillImpersonate } from '../modules/identity/identity.service.js';
+import type { Permission } from '@portal/shared/permissions';
+import { VISITOR_SESSION, loadSession, type Session } from '../modules/identity/session.js';
 import type { TokenSigner } from '../modules/identity/tokens.js';
-
-export interface Session {
-  identity: Identity | null;
-  accountId: string | null;
-  claims: Claim[];
-  permissions: PermissionFlags;
-  /** The admin acting as this user (001 §4 Impersonation), else null. */
-  actor: Actor | null;
-}
+import { redactUrl } from '../lib/redact.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,40 +27,16 @@ declare module 'fastify' {
   }
 }
 
-const VISITOR: Session = {
-  identity: null,
-  accountId: null,
-  claims: [],
-  permissions: VISITOR_PERMISSIONS,
-  actor: null,
-};
-
 export default fp(
   async function auth(app: FastifyInstance, options: { tokens: TokenSigner }) {
     app.decorate('tokens', options.tokens);
     app.decorateRequest('session', null as unknown as Session);
     app.addHook('onRequest', async (request) => {
-      request.session = VISITOR;
-      const header = request.headers.authorization;
-      if (!header) return;
-      const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
-      if (!match) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>".');
-      const { actor, ...identity } = await options.tokens.verify(match[1]!);
-      const found = await findAccountWithClaims(app.db, identity.subject);
-      if (!found) throw new AppError('unauthenticated', 'Your account could not be found.');
-      if (actor && !(await mayStillImpersonate(app.db, actor.subject))) {
-        throw new AppError('unauthenticated', 'The admin acting as this user may no longer do so.');
-      }
-      request.session = {
-        identity,
-        accountId: found.account.id,
-        claims: found.claims,
-        permissions: derivePermissions(found.claims, true),
-        actor,
-      };
+      request.session = VISITOR_SESSION;
+      request.session = await loadSession(app.db, options.tokens, request.headers.authorization);
     });
     app.addHook('onResponse', async (request, reply) => {
-      const { actor, identity } = request.session ?? VISITOR;
+      const { actor, identity } = request.session ?? VISITOR_SESSION;
       if (!actor || !identity) return;
       request.log.info(
         {
@@ -85,7 +45,7 @@ export default fp(
             user: { id: identity.subject, email: identity.email },
           },
           method: request.method,
-          url: request.url,
+          url: redactUrl(request.url),
           statusCode: reply.statusCode,
         },
         'impersonated request',

@@ -57,6 +57,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...process.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // A configured exercise area, as on a real site (tests of an unconfigured one pass '').
+    RANGE_UI_URL: 'https://range.example.edu',
     ...(server ? { DATABASE_URL: server.url } : { DATABASE_URL: '' }),
     ...env,
   } as NodeJS.ProcessEnv);

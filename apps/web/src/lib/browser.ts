@@ -7,4 +7,8 @@ export const browser = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  /** Asks the user a yes/no question in the browser's own dialog; true for yes. */
+  confirm(question: string): boolean {
+    return window.confirm(question);
+  },
 };

@@ -113,8 +113,22 @@ export const ResetPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 
-/** Exchange a single-use single-sign-on code (query `s`) for an access token. */
-export const TokenRequestSchema = z.object({ code: z.string().min(16).max(256) });
+/**
+ * Who an access token is for (issue 9): this portal's API, or the exercise area (range UI). A code and
+ * a token are accepted only by their own audience.
+ */
+export const TOKEN_AUDIENCES = ['portal', 'exercise-area'] as const;
+export const TokenAudienceSchema = z.enum(TOKEN_AUDIENCES);
+export type TokenAudience = z.infer<typeof TokenAudienceSchema>;
+
+/**
+ * Exchange a single-use single-sign-on code (query `s`) for an access token of the code's audience:
+ * the portal's entry guard asks for `portal` (the default), the range UI for `exercise-area`.
+ */
+export const TokenRequestSchema = z.object({
+  code: z.string().min(16).max(256),
+  audience: TokenAudienceSchema.optional(),
+});
 /**
  * An access token. `expiresIn` (seconds from now) lets the browser time its refresh by its own clock,
  * whatever the difference between its clock and the server's.

@@ -12,6 +12,11 @@ export const account = pgTable(
     passwordHash: text('password_hash'),
     picture: text('picture'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Tokens issued before this moment are refused (ASVS 7.4; issue 9): logout, a password reset and a
+     * change of roles or claims move it forward. Null: every token of the account counts.
+     */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('account_email_key').on(t.email)],
@@ -34,12 +39,18 @@ export const accountClaim = pgTable(
   (t) => [index('account_claim_account_idx').on(t.accountId)],
 );
 
-/** Single-use sign-on codes; only a SHA-256 of the code is stored. */
+/**
+ * Single-use sign-on codes; only a SHA-256 of the code is stored. `audience` says who may exchange it
+ * (`portal`, or `exercise-area` for codes sent to the range UI); `signedInAt` is when the password was
+ * checked, carried into the token so that refreshing cannot outlive the session's absolute lifetime.
+ */
 export const ssoCode = pgTable('sso_code', {
   codeHash: text('code_hash').primaryKey(),
   accountId: uuid('account_id')
     .notNull()
     .references(() => account.id, { onDelete: 'cascade' }),
+  audience: text('audience').notNull().default('portal'),
+  signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });

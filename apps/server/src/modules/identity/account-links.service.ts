@@ -4,11 +4,11 @@
  * SHA-256 is stored (table `email_token`); their e-mails go through the outbox. None of the answers
  * tells whether an address has an account.
  */
-import { AppError } from '@portal/shared/errors';
-import type { BrandVariant } from '@portal/shared/enums';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   INVITE_TOKEN_TTL_S,
   RESET_RATE_MAX,
+  RESET_REQUEST_MIN_MS,
   RESET_RATE_WINDOW_MS,
   RESET_TOKEN_TTL_S,
   SIGNUP_RATE_MAX,
@@ -19,7 +19,6 @@ import { CLAIM } from '@portal/shared/permissions';
 import type { SignupCode } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { enqueueMail } from '../mail/mail.service.js';
-import { authHref } from './auth-pages.js';
 import { acceptPendingInvitations } from './course-invitations.service.js';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './identity.mails.js';
 import {
@@ -34,27 +33,13 @@ import {
   markEmailVerified,
   normalizeEmail,
   setPasswordHash,
+  setTokensValidAfter,
   voidEmailTokens,
   type EmailTokenPurpose,
 } from './identity.repository.js';
 import { hashPassword, newSecretToken, sha256 } from './identity.service.js';
 import { RateLimitedError, clearRateLimit, hitRateLimits, rateLimitKey } from './rate-limit.js';
-
-/** What links and e-mails need to know about the site. */
-export interface SiteContext {
-  publicBaseUrl: string;
-  brand: BrandVariant;
-}
-
-const SITE_NAMES: Record<BrandVariant, string> = {
-  national: 'Cyber Range Portal',
-  state: 'State Cyber Range',
-};
-
-/** The brand's name; a sign-up code names its variant (001 §2 /signup: the state variant adds `code`). */
-export function siteName(site: SiteContext, code?: SignupCode): string {
-  return SITE_NAMES[code ?? site.brand];
-}
+import { linkTo, siteName, type SiteContext } from './site-links.js';
 
 const TTL_S: Record<EmailTokenPurpose, number> = {
   verify: VERIFY_TOKEN_TTL_S,
@@ -78,20 +63,6 @@ export async function createEmailLinkToken(
   });
   return token;
 }
-
-const absolute = (site: SiteContext, path: string) => `${site.publicBaseUrl}${path}`;
-
-export const linkTo = {
-  verify: (site: SiteContext, token: string, redirect?: string) =>
-    absolute(site, authHref('/auth/verify-email', { token, redirect })),
-  reset: (site: SiteContext, token: string, redirect?: string) =>
-    absolute(site, authHref('/auth/reset-password', { token, redirect })),
-  login: (site: SiteContext, redirect?: string) => absolute(site, authHref('/auth/login', { redirect })),
-  forgot: (site: SiteContext, redirect?: string) =>
-    absolute(site, authHref('/auth/forgot-password', { redirect })),
-  signup: (site: SiteContext, params: { email?: string; redirect?: string }) =>
-    absolute(site, authHref('/auth/signup', params)),
-};
 
 /** Sends (another) confirmation link to an account whose address is not confirmed yet. */
 export async function sendVerificationLink(
@@ -195,23 +166,21 @@ export async function signUp(
 
 /**
  * Confirms an address from its link; pending course invitations to it are taken up.
- * @throws AppError invalid_input when the link is unknown, used or expired
+ * @returns false when the link is unknown, used or expired (nothing changes)
  */
-export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, sha256(token), ['verify'], now);
-    if (!used) throw expiredLink();
+    if (!used) return false;
     await markEmailVerified(tx, used.accountId, now);
     await acceptPendingInvitations(tx, used.accountId, now);
+    return true;
   });
 }
 
-function expiredLink(): AppError {
-  return new AppError('invalid_input', 'This link has expired or was already used.');
-}
-
 /**
- * A forgotten password: a reset link if the address has an account; the same answer if not.
+ * A forgotten password: a reset link if the address has an account; the same answer if not, and no
+ * sooner than RESET_REQUEST_MIN_MS either way, so neither the page nor its timing tells (issue 9).
  * @throws RateLimitedError 429 per address and per account (keyed by the address typed, known or not)
  */
 export async function requestPasswordReset(
@@ -230,15 +199,18 @@ export async function requestPasswordReset(
     ],
     now,
   );
+  const answerAt = Date.now() + RESET_REQUEST_MIN_MS;
   const found = await findAccountByEmail(db, request.email);
-  if (!found) return;
-  await db.transaction(async (tx) => {
-    const token = await createEmailLinkToken(tx, found.id, 'reset', now);
-    await enqueueMail(
-      tx,
-      passwordResetMail(found.email, siteName(site), linkTo.reset(site, token, request.redirect)),
-    );
-  });
+  if (found) {
+    await db.transaction(async (tx) => {
+      const token = await createEmailLinkToken(tx, found.id, 'reset', now);
+      await enqueueMail(
+        tx,
+        passwordResetMail(found.email, siteName(site), linkTo.reset(site, token, request.redirect)),
+      );
+    });
+  }
+  await sleep(Math.max(0, answerAt - Date.now()));
 }
 
 /** What a reset or invitation link is for, when it can still be used; undefined otherwise. */
@@ -253,23 +225,26 @@ export async function checkPasswordLink(
 
 /**
  * Sets a password from a reset or invitation link. The address counts as confirmed (the link reached
- * it), other open links of the account end, its sign-in count is cleared, and pending course
- * invitations are taken up.
- * @throws AppError invalid_input when the link is unknown, used or expired
+ * it), other open links of the account end, every session of the account ends (tokens issued before
+ * now are refused; issue 9), its sign-in count is cleared, and pending course invitations are taken up.
+ * @returns false when the link is unknown, used or expired (nothing changes)
  */
 export async function resetPassword(
   db: Db,
   form: { token: string; password: string },
   now = new Date(),
-): Promise<void> {
+): Promise<boolean> {
   const passwordHash = await hashPassword(form.password);
   const email = await db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, sha256(form.token), ['reset', 'invite'], now);
-    if (!used) throw expiredLink();
+    if (!used) return undefined;
     await setPasswordHash(tx, used.accountId, passwordHash, now);
+    await setTokensValidAfter(tx, used.accountId, new Date());
     await voidEmailTokens(tx, used.accountId, ['reset', 'invite', 'verify'], now);
     await acceptPendingInvitations(tx, used.accountId, now);
-    return (await findAccountById(tx, used.accountId))?.email;
+    return (await findAccountById(tx, used.accountId))?.email ?? '';
   });
+  if (email === undefined) return false;
   if (email) await clearRateLimit(db, rateLimitKey.loginAccount(email));
+  return true;
 }

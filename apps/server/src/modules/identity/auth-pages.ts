@@ -1,25 +1,13 @@
 /**
  * The sign-in service's own pages under /auth (DESIGN.md: the sign-in form has fields labelled Email
  * and Password and a Sign in button): sign-in, sign-up, e-mail confirmation, forgotten password and
- * choosing a password. Server-rendered HTML without scripts; every value is escaped.
+ * choosing a password. Server-rendered HTML without scripts, written in the auto-escaping `html`
+ * template (lib/html.ts): every value is escaped unless it is markup the template made itself.
  */
+import { html, raw, type SafeHtml } from '../../lib/html.js';
+import { authHref } from './site-links.js';
 
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
-
-/** A link to another /auth page that carries the return address along. */
-export function authHref(path: string, params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
-
-const STYLE = `
+const STYLE = raw(`
   body { margin: 0; font-family: Roboto, "Helvetica Neue", Arial, sans-serif; background: #f4f6f8; color: #1c2025; }
   main { max-width: 420px; margin: 8vh auto; background: #fff; padding: 32px; border-radius: 8px;
          box-shadow: 0 1px 3px rgba(0,0,0,.12), 0 1px 2px rgba(0,0,0,.08); }
@@ -36,31 +24,32 @@ const STYLE = `
   .field-error { color: #b3261e; font-size: .875rem; margin: 4px 0 0; }
   .links { display: flex; flex-wrap: wrap; gap: 8px 20px; margin-top: 20px; }
   a { color: #1565c0; }
-`;
+`);
 
-function page(siteName: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ${escapeHtml(siteName)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+function page(siteName: string, title: string, body: SafeHtml): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title} · ${siteName}</title>
+        <style>
+          ${STYLE}
+        </style>
+      </head>
+      <body>
+        <main>${body}</main>
+      </body>
+    </html>`.value;
 }
 
 const hidden = (name: string, value?: string) =>
-  value ? `<input type="hidden" name="${name}" value="${escapeHtml(value)}">` : '';
+  value ? html`<input type="hidden" name="${name}" value="${value}" />` : null;
 
 const banner = (model: { error?: string; notice?: string }) =>
-  (model.error ? `<div class="error" role="alert">${escapeHtml(model.error)}</div>` : '') +
-  (model.notice ? `<div class="notice" role="status">${escapeHtml(model.notice)}</div>` : '');
+  html`${model.error && html`<div class="error" role="alert">${model.error}</div>`}${
+    model.notice && html`<div class="notice" role="status">${model.notice}</div>`
+  }`;
 
 /** A labelled input with its error under it (role alert, 001 §5) and aria-describedby pointing at it. */
 function field(options: {
@@ -71,13 +60,19 @@ function field(options: {
   autocomplete: string;
   error?: string;
   autofocus?: boolean;
-}): string {
+}): SafeHtml {
   const errorId = `${options.name}-error`;
-  return `<label for="${options.name}">${escapeHtml(options.label)}</label>
-    <input id="${options.name}" name="${options.name}" type="${options.type}" autocomplete="${options.autocomplete}" required${
-      options.value ? ` value="${escapeHtml(options.value)}"` : ''
-    }${options.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : ''}${options.autofocus ? ' autofocus' : ''}>
-    ${options.error ? `<p class="field-error" id="${errorId}" role="alert">${escapeHtml(options.error)}</p>` : ''}`;
+  return html`<label for="${options.name}">${options.label}</label>
+    <input
+      id="${options.name}"
+      name="${options.name}"
+      type="${options.type}"
+      autocomplete="${options.autocomplete}"
+      required${
+        options.value && html` value="${options.value}"`
+      }${options.error && html` aria-invalid="true" aria-describedby="${errorId}"`}${options.autofocus && raw(' autofocus')}
+    />
+    ${options.error && html`<p class="field-error" id="${errorId}" role="alert">${options.error}</p>`}`;
 }
 
 export interface LoginPageModel {
@@ -97,20 +92,20 @@ export function renderLoginPage(model: LoginPageModel): string {
   return page(
     model.siteName,
     'Sign in',
-    `<h1>Sign in</h1>
-  <p>Use your ${escapeHtml(model.siteName)} account.</p>
-  ${banner(model)}
-  <form method="post" action="/auth/login" novalidate>
-    ${field({ name: 'email', label: 'Email', type: 'email', value: model.email, autocomplete: 'username', autofocus: !model.email })}
-    ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', autofocus: Boolean(model.email) })}
-    ${hidden('redirect', model.redirect)}${hidden('referrer', model.referrer)}
-    <button type="submit">Sign in</button>
-  </form>
-  <div class="links">
-    <a href="${escapeHtml(authHref('/auth/forgot-password', { redirect: model.redirect }))}">Forgot your password?</a>
-    <a href="${escapeHtml(authHref('/auth/signup', carry))}">Create an account</a>
-    <a href="${escapeHtml(model.backHref ?? '/')}">Back to the portal</a>
-  </div>`,
+    html`<h1>Sign in</h1>
+      <p>Use your ${model.siteName} account.</p>
+      ${banner(model)}
+      <form method="post" action="/auth/login" novalidate>
+        ${field({ name: 'email', label: 'Email', type: 'email', value: model.email, autocomplete: 'username', autofocus: !model.email })}
+        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', autofocus: Boolean(model.email) })}
+        ${hidden('redirect', model.redirect)}${hidden('referrer', model.referrer)}
+        <button type="submit">Sign in</button>
+      </form>
+      <div class="links">
+        <a href="${authHref('/auth/forgot-password', { redirect: model.redirect })}">Forgot your password?</a>
+        <a href="${authHref('/auth/signup', carry)}">Create an account</a>
+        <a href="${model.backHref ?? '/'}">Back to the portal</a>
+      </div>`,
   );
 }
 
@@ -130,20 +125,20 @@ export function renderSignupPage(model: SignupPageModel): string {
   return page(
     model.siteName,
     'Sign up',
-    `<h1>Sign up</h1>
-  <p>Create your ${escapeHtml(model.siteName)} account. We will send you an e-mail to confirm your address.</p>
-  ${banner(model)}
-  <form method="post" action="/auth/signup" novalidate>
-    ${field({ name: 'displayName', label: 'Name', type: 'text', value: model.displayName, autocomplete: 'name', error: errors.displayName, autofocus: true })}
-    ${field({ name: 'email', label: 'Email', type: 'email', value: model.email, autocomplete: 'email', error: errors.email })}
-    ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password })}
-    ${field({ name: 'confirmPassword', label: 'Confirm password', type: 'password', autocomplete: 'new-password', error: errors.confirmPassword })}
-    ${hidden('redirect', model.redirect)}${hidden('code', model.code)}
-    <button type="submit">Sign up</button>
-  </form>
-  <div class="links">
-    <a href="${escapeHtml(authHref('/auth/login', { redirect: model.redirect }))}">I have an account: sign in</a>
-  </div>`,
+    html`<h1>Sign up</h1>
+      <p>Create your ${model.siteName} account. We will send you an e-mail to confirm your address.</p>
+      ${banner(model)}
+      <form method="post" action="/auth/signup" novalidate>
+        ${field({ name: 'displayName', label: 'Name', type: 'text', value: model.displayName, autocomplete: 'name', error: errors.displayName, autofocus: true })}
+        ${field({ name: 'email', label: 'Email', type: 'email', value: model.email, autocomplete: 'email', error: errors.email })}
+        ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: errors.password })}
+        ${field({ name: 'confirmPassword', label: 'Confirm password', type: 'password', autocomplete: 'new-password', error: errors.confirmPassword })}
+        ${hidden('redirect', model.redirect)}${hidden('code', model.code)}
+        <button type="submit">Sign up</button>
+      </form>
+      <div class="links">
+        <a href="${authHref('/auth/login', { redirect: model.redirect })}">I have an account: sign in</a>
+      </div>`,
   );
 }
 
@@ -157,15 +152,14 @@ export interface NoticePageModel {
 
 /** A page that only tells something (check your e-mail, confirmed, link expired…). */
 export function renderNoticePage(model: NoticePageModel): string {
-  const body = model.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n  ');
   return page(
     model.siteName,
     model.title,
-    `<h1>${escapeHtml(model.title)}</h1>
-  <div${model.isError ? ' role="alert"' : ' role="status"'}>
-  ${body}
-  </div>
-  ${model.link ? `<div class="links"><a href="${escapeHtml(model.link.href)}">${escapeHtml(model.link.label)}</a></div>` : ''}`,
+    html`<h1>${model.title}</h1>
+      <div role="${model.isError ? 'alert' : 'status'}">
+        ${model.paragraphs.map((p) => html`<p>${p}</p>`)}
+      </div>
+      ${model.link && html`<div class="links"><a href="${model.link.href}">${model.link.label}</a></div>`}`,
   );
 }
 
@@ -177,56 +171,62 @@ export function renderVerifyPage(model: { siteName: string; token: string; redir
   return page(
     model.siteName,
     'Confirm your e-mail address',
-    `<h1>Confirm your e-mail address</h1>
-  <p>Press the button to confirm the address of your ${escapeHtml(model.siteName)} account.</p>
-  <form method="post" action="/auth/verify-email">
-    ${hidden('token', model.token)}${hidden('redirect', model.redirect)}
-    <button type="submit">Confirm my e-mail address</button>
-  </form>`,
+    html`<h1>Confirm your e-mail address</h1>
+      <p>Press the button to confirm the address of your ${model.siteName} account.</p>
+      <form method="post" action="/auth/verify-email">
+        ${hidden('token', model.token)}${hidden('redirect', model.redirect)}
+        <button type="submit">Confirm my e-mail address</button>
+      </form>`,
   );
 }
 
-export function renderForgotPage(model: {
+export interface ForgotPageModel {
   siteName: string;
   email?: string;
   redirect?: string;
   error?: string;
-}): string {
+}
+
+export function renderForgotPage(model: ForgotPageModel): string {
   return page(
     model.siteName,
     'Forgot your password?',
-    `<h1>Forgot your password?</h1>
-  <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-  ${banner(model)}
-  <form method="post" action="/auth/forgot-password" novalidate>
-    ${field({ name: 'email', label: 'Email', type: 'email', value: model.email, autocomplete: 'email', autofocus: true })}
-    ${hidden('redirect', model.redirect)}
-    <button type="submit">Send the link</button>
-  </form>
-  <div class="links"><a href="${escapeHtml(authHref('/auth/login', { redirect: model.redirect }))}">Back to sign in</a></div>`,
+    html`<h1>Forgot your password?</h1>
+      <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      ${banner(model)}
+      <form method="post" action="/auth/forgot-password" novalidate>
+        ${field({ name: 'email', label: 'Email', type: 'email', value: model.email, autocomplete: 'email', autofocus: true })}
+        ${hidden('redirect', model.redirect)}
+        <button type="submit">Send the link</button>
+      </form>
+      <div class="links">
+        <a href="${authHref('/auth/login', { redirect: model.redirect })}">Back to sign in</a>
+      </div>`,
   );
 }
 
-export function renderResetPage(model: {
+export interface ResetPageModel {
   siteName: string;
   token: string;
   isInvitation: boolean;
   redirect?: string;
   error?: string;
   fieldErrors?: Partial<Record<'password' | 'confirmPassword', string>>;
-}): string {
+}
+
+export function renderResetPage(model: ResetPageModel): string {
   const title = model.isInvitation ? 'Choose your password' : 'Choose a new password';
   const errors = model.fieldErrors ?? {};
   return page(
     model.siteName,
     title,
-    `<h1>${title}</h1>
-  ${banner(model)}
-  <form method="post" action="/auth/reset-password" novalidate>
-    ${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: errors.password, autofocus: true })}
-    ${field({ name: 'confirmPassword', label: 'Confirm password', type: 'password', autocomplete: 'new-password', error: errors.confirmPassword })}
-    ${hidden('token', model.token)}${hidden('redirect', model.redirect)}
-    <button type="submit">Save my password</button>
-  </form>`,
+    html`<h1>${title}</h1>
+      ${banner(model)}
+      <form method="post" action="/auth/reset-password" novalidate>
+        ${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: errors.password, autofocus: true })}
+        ${field({ name: 'confirmPassword', label: 'Confirm password', type: 'password', autocomplete: 'new-password', error: errors.confirmPassword })}
+        ${hidden('token', model.token)}${hidden('redirect', model.redirect)}
+        <button type="submit">Save my password</button>
+      </form>`,
   );
 }

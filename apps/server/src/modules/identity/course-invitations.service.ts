@@ -1,19 +1,23 @@
 /**
- * Course invitations (001 §1: "Students reach the exercise area only by faculty invitation"; issue 5).
- * Faculty invite students to a course by e-mail. An address with an account gets the course's
- * list-courses claim at once (which opens the exercise area, 001 §6), a message in its account menu and
- * an e-mail; any other address gets an e-mail inviting it to sign up, and the claim follows when that
- * address is confirmed. Inviting the same address to the same course again changes nothing.
+ * Course invitations (001 §1: "Students reach the exercise area only by faculty invitation"; issues 5
+ * and 9). Faculty invite students to a published or unlisted course by e-mail. Every address gets an
+ * e-mail (to sign in, or to sign up) and the answer is the same whether it has an account or not: the
+ * invitation is pending until the address's owner signs in (or confirms the address, or sets a
+ * password from a link), when they get the course's list-courses claim (which opens the exercise area,
+ * 001 §6) and a message in the account menu. Inviting the same address to the same course again changes
+ * nothing. Each inviter may invite INVITATION_RATE_MAX addresses an INVITATION_RATE_WINDOW_MS.
  */
 import { AppError } from '@portal/shared/errors';
+import { INVITATION_RATE_MAX, INVITATION_RATE_WINDOW_MS } from '@portal/shared/limits';
 import { claimKey, courseAccessClaim } from '@portal/shared/permissions';
 import type { CourseInvitation } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
-import type { Session } from '../../plugins/auth.js';
+import type { Session } from './session.js';
 import { enqueueMail } from '../mail/mail.service.js';
-import { linkTo, siteName, type SiteContext } from './account-links.service.js';
+import { linkTo, siteName, type SiteContext } from './site-links.js';
 import { courseInvitationMail } from './identity.mails.js';
+import { hitRateLimits, rateLimitKey } from './rate-limit.js';
 import {
   findAccountsByEmails,
   findAccountById,
@@ -61,9 +65,14 @@ async function grantCourse(
   });
 }
 
+/** Courses students can be invited to: those they could see (001 §4 content status). */
+const INVITABLE_STATUSES: readonly string[] = ['published', 'unlisted'];
+
 /**
- * Invites addresses to a course.
- * @throws AppError not_found when the course does not exist (or is not a course)
+ * Invites addresses to a course. The answer does not tell which addresses have an account.
+ * @throws AppError not_found when the course does not exist, is not a course, or is hidden from the
+ *   caller; conflict when an editor invites to a course students cannot see (unpublished, archived);
+ *   RateLimitedError 429 past INVITATION_RATE_MAX addresses a window
  * @returns the invitations of these addresses
  */
 export async function inviteStudents(
@@ -75,10 +84,26 @@ export async function inviteStudents(
   now = new Date(),
 ): Promise<CourseInvitation[]> {
   const course = await findCourse(db, courseId);
-  if (!course) throw new AppError('not_found', 'This course does not exist.');
+  if (!course) throw new AppError('not_found', COURSE_NOT_FOUND);
+  if (!INVITABLE_STATUSES.includes(course.status)) {
+    if (!session.permissions.CanUpdateContent) throw new AppError('not_found', COURSE_NOT_FOUND);
+    throw new AppError('conflict', 'Students cannot see this course: publish it before inviting them.');
+  }
+  const unique = [...new Set(emails.map(normalizeEmail))];
+  await hitRateLimits(
+    db,
+    [
+      {
+        key: rateLimitKey.invitationAccount(session.accountId!),
+        limit: { max: INVITATION_RATE_MAX, windowMs: INVITATION_RATE_WINDOW_MS },
+        message: `You can invite at most ${INVITATION_RATE_MAX} addresses an hour. Please try again later.`,
+      },
+    ],
+    now,
+    unique.length,
+  );
   const me = await findAccountById(db, session.accountId!);
   const inviter = me?.displayName || session.identity!.email;
-  const unique = [...new Set(emails.map(normalizeEmail))];
   return db.transaction(async (tx) => {
     const out: CourseInvitation[] = [];
     const accounts = await findAccountsByEmails(tx, unique);
@@ -88,27 +113,23 @@ export async function inviteStudents(
         email,
         invitedBy: session.accountId!,
       });
-      if (!isNew) {
-        out.push(toInvitation(row));
-        continue;
-      }
-      const account = accounts.get(email);
-      if (account) {
-        await grantCourse(tx, account.id, course);
-        await markInvitationAccepted(tx, row.id, account.id, now);
-      }
-      const url = account
-        ? `${site.publicBaseUrl}${coursePath(course)}`
+      // Whether the address has an account changes only the e-mail its owner reads, never the answer.
+      out.push(toInvitation(row));
+      if (!isNew) continue;
+      const hasAccount = accounts.has(email);
+      const url = hasAccount
+        ? linkTo.login(site, coursePath(course))
         : linkTo.signup(site, { email, redirect: coursePath(course) });
       await enqueueMail(
         tx,
-        courseInvitationMail(email, siteName(site), course.name, inviter, url, Boolean(account)),
+        courseInvitationMail(email, siteName(site), course.name, inviter, url, hasAccount),
       );
-      out.push(toInvitation(account ? { ...row, accountId: account.id, acceptedAt: now } : row));
     }
     return out;
   });
 }
+
+const COURSE_NOT_FOUND = 'This course does not exist.';
 
 /**
  * The invitations to a course: those the caller sent, or all of them for those who manage the
@@ -120,19 +141,22 @@ export async function listCourseInvitations(
   session: Session,
   courseId: string,
 ): Promise<CourseInvitation[]> {
-  if (!(await findCourse(db, courseId))) throw new AppError('not_found', 'This course does not exist.');
+  if (!(await findCourse(db, courseId))) throw new AppError('not_found', COURSE_NOT_FOUND);
   const rows = await listInvitations(db, courseId);
   const all = session.permissions.CanManageOrganization;
   return rows.filter((r) => all || r.invitedBy === session.accountId).map(toInvitation);
 }
 
-/** Takes up the pending invitations to an account's address (after it is confirmed). */
+/**
+ * Takes up the pending invitations to an account's address: at sign-in and refresh, and when the
+ * address is confirmed or a password is set from a link.
+ */
 export async function acceptPendingInvitations(db: Db, accountId: string, now = new Date()): Promise<void> {
   const account = await findAccountById(db, accountId);
   if (!account) return;
   for (const invitation of await listPendingInvitations(db, account.email)) {
     const course = await findCourse(db, invitation.courseId);
-    if (course) await grantCourse(db, accountId, course);
+    if (course && INVITABLE_STATUSES.includes(course.status)) await grantCourse(db, accountId, course);
     await markInvitationAccepted(db, invitation.id, accountId, now);
   }
 }

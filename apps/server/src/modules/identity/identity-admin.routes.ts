@@ -105,7 +105,7 @@ const identityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...importing,
       schema: { body: UserImportRequestSchema, response: { 200: UserImportPlanSchema }, tags },
     },
-    async (request) => planUserImport(app.db, request.body.rows),
+    async (request) => planUserImport(app.db, request.session, request.body.rows),
   );
 
   app.post(
@@ -115,7 +115,7 @@ const identityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: UserImportRequestSchema, response: { 200: UserImportPlanSchema }, tags },
     },
     async (request) => {
-      const plan = await runUserImport(app.db, site(), request.body.rows);
+      const plan = await runUserImport(app.db, site(), request.session, request.body.rows);
       request.log.info(
         { userImport: { by: request.session.accountId, counts: plan.counts } },
         'users imported',

@@ -4,7 +4,7 @@
  */
 import { INVITE_TOKEN_TTL_S, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from '@portal/shared/limits';
 import type { OutgoingMail } from '../mail/mail.service.js';
-import { escapeHtml } from './auth-pages.js';
+import { escapeHtml } from '../../lib/html.js';
 
 function mail(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }) {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n');
@@ -92,10 +92,10 @@ export function courseInvitationMail(
     [
       `${inviterName} invited you to the course "${courseName}" on ${siteName}.`,
       hasAccount
-        ? 'The course and its exercise area are open to you: sign in to start.'
+        ? 'Sign in with this e-mail address to open the course and its exercise area.'
         : 'Sign up with this e-mail address to open the course and its exercise area.',
     ],
-    { label: hasAccount ? 'Open the course' : 'Sign up', url },
+    { label: hasAccount ? 'Sign in' : 'Sign up', url },
   );
 }
 

@@ -137,6 +137,18 @@ export async function markEmailVerified(db: Db, accountId: string, now: Date): P
     .where(eq(account.id, accountId));
 }
 
+/**
+ * Ends every token of an account issued before `at` (logout, password reset, a change of roles or
+ * claims): the auth plugin compares each token's issue time with it.
+ */
+export async function setTokensValidAfter(db: Db, accountId: string, at: Date): Promise<void> {
+  // Only ever forward (instances' clocks may differ a little).
+  await db
+    .update(account)
+    .set({ tokensValidAfter: sql`greatest(${account.tokensValidAfter}, ${ts(at)})` })
+    .where(eq(account.id, accountId));
+}
+
 /** Deletes claim rows by id (of one account); returns how many went. */
 export async function deleteClaimRows(db: Db, accountId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
@@ -196,21 +208,26 @@ export async function listAccounts(
 
 export async function insertSsoCode(
   db: Db,
-  codeHash: string,
-  accountId: string,
-  expiresAt: Date,
+  values: { codeHash: string; accountId: string; audience: string; signedInAt: Date; expiresAt: Date },
 ): Promise<void> {
-  await db.insert(ssoCode).values({ codeHash, accountId, expiresAt });
+  await db.insert(ssoCode).values(values);
 }
 
-/** Marks a code used and returns its account id, atomically; undefined if unknown, used or expired. */
-export async function consumeSsoCode(db: Db, codeHash: string, now: Date): Promise<string | undefined> {
+/**
+ * Marks a code used and returns its account, audience and sign-in time, atomically; undefined if
+ * unknown, used or expired.
+ */
+export async function consumeSsoCode(
+  db: Db,
+  codeHash: string,
+  now: Date,
+): Promise<{ accountId: string; audience: string; signedInAt: Date } | undefined> {
   const [row] = await db
     .update(ssoCode)
     .set({ usedAt: now })
     .where(and(eq(ssoCode.codeHash, codeHash), isNull(ssoCode.usedAt), gt(ssoCode.expiresAt, now)))
-    .returning({ accountId: ssoCode.accountId });
-  return row?.accountId;
+    .returning({ accountId: ssoCode.accountId, audience: ssoCode.audience, signedInAt: ssoCode.signedInAt });
+  return row ? { ...row, signedInAt: new Date(row.signedInAt) } : undefined;
 }
 
 /** Removes codes that can no longer be used (housekeeping). */
@@ -360,10 +377,10 @@ export async function markMessageRead(db: Db, accountId: string, id: string, now
 export async function findCourse(
   db: Db,
   courseId: string,
-): Promise<{ id: string; name: string; urlAlias: string } | undefined> {
+): Promise<{ id: string; name: string; urlAlias: string; status: string } | undefined> {
   if (!isUuid(courseId)) return undefined;
   const [row] = await db
-    .select({ id: content.id, name: content.name, urlAlias: content.urlAlias })
+    .select({ id: content.id, name: content.name, urlAlias: content.urlAlias, status: content.status })
     .from(content)
     .where(and(eq(content.id, courseId), sql`'course' = any(${content.categories})`));
   return row;
@@ -459,19 +476,32 @@ export async function hitRateLimitBucket(
   key: string,
   now: Date,
   windowEnd: Date,
+  cost = 1,
 ): Promise<{ count: number; resetAt: Date }> {
   const [row] = await db
     .insert(rateLimitBucket)
-    .values({ key, count: 1, resetAt: windowEnd })
+    .values({ key, count: cost, resetAt: windowEnd })
     .onConflictDoUpdate({
       target: rateLimitBucket.key,
       set: {
-        count: sql`case when ${rateLimitBucket.resetAt} <= ${ts(now)} then 1 else ${rateLimitBucket.count} + 1 end`,
+        count: sql`case when ${rateLimitBucket.resetAt} <= ${ts(now)} then ${cost}::int else ${rateLimitBucket.count} + ${cost}::int end`,
         resetAt: sql`case when ${rateLimitBucket.resetAt} <= ${ts(now)} then ${ts(windowEnd)} else ${rateLimitBucket.resetAt} end`,
       },
     })
     .returning({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt });
   return { count: row!.count, resetAt: new Date(row!.resetAt) };
+}
+
+/** A key's counter, if any (its window may have ended). */
+export async function findRateLimitBucket(
+  db: Db,
+  key: string,
+): Promise<{ count: number; resetAt: Date } | undefined> {
+  const [row] = await db
+    .select({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt })
+    .from(rateLimitBucket)
+    .where(eq(rateLimitBucket.key, key));
+  return row ? { count: row.count, resetAt: new Date(row.resetAt) } : undefined;
 }
 
 export async function deleteRateLimitBucket(db: Db, key: string): Promise<void> {

@@ -7,11 +7,16 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AppError, MESSAGES } from '@portal/shared/errors';
-import { LOGIN_RATE_MAX, LOGIN_RATE_WINDOW_MS, SSO_CODE_TTL_S } from '@portal/shared/limits';
+import {
+  LOGIN_ADDRESS_FAILURES_MAX,
+  LOGIN_RATE_MAX,
+  LOGIN_RATE_WINDOW_MS,
+  SSO_CODE_TTL_S,
+} from '@portal/shared/limits';
 import { CLAIM, derivePermissions, type Claim } from '@portal/shared/permissions';
-import type { AccountMessage, Actor, TokenResponse } from '@portal/shared/schemas/identity';
+import type { AccountMessage, Actor, TokenAudience, TokenResponse } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
-import type { Session } from '../../plugins/auth.js';
+import { acceptPendingInvitations } from './course-invitations.service.js';
 import {
   consumeSsoCode,
   deleteExpiredSsoCodes,
@@ -21,9 +26,11 @@ import {
   insertSsoCode,
   listUnreadMessages,
   markMessageRead,
+  setTokensValidAfter,
   type AccountRow,
 } from './identity.repository.js';
-import { clearRateLimit, hitRateLimits, rateLimitKey } from './rate-limit.js';
+import { checkRateLimit, clearRateLimit, countAttempt, hitRateLimits, rateLimitKey } from './rate-limit.js';
+import type { Session } from './session.js';
 import type { TokenSigner } from './tokens.js';
 
 /** A hash of a password nobody has, so that an unknown e-mail costs as much as a wrong password. */
@@ -63,8 +70,10 @@ async function accountOfCredentials(db: Db, email: string, password: string): Pr
 }
 
 /**
- * A sign-in attempt: counted per address and per account (the account key is the address typed, known
- * or not, so the limit reveals nothing), then the password. A right password clears the account's count.
+ * A sign-in attempt (issue 9: a class behind one address signs in, guessing does not): the address is
+ * refused once it has LOGIN_ADDRESS_FAILURES_MAX failed attempts in the window, and only failures count
+ * there; every attempt counts for the account (the address typed, known or not, so the limit reveals
+ * nothing), LOGIN_RATE_MAX a window. A right password clears the account's count.
  * @returns the account id and whether its e-mail address is confirmed
  * @throws RateLimitedError 429; AppError unauthenticated (same answer for unknown e-mail and wrong password)
  */
@@ -73,54 +82,87 @@ export async function signIn(
   attempt: { email: string; password: string; ip: string },
   now = new Date(),
 ): Promise<{ accountId: string; isVerified: boolean }> {
-  const limit = { max: LOGIN_RATE_MAX, windowMs: LOGIN_RATE_WINDOW_MS };
+  const windowMs = LOGIN_RATE_WINDOW_MS;
+  const addressFailures = {
+    key: rateLimitKey.loginAddress(attempt.ip),
+    limit: { max: LOGIN_ADDRESS_FAILURES_MAX, windowMs },
+    message: TOO_MANY_SIGN_INS,
+  };
+  await checkRateLimit(db, addressFailures, now);
   await hitRateLimits(
     db,
     [
-      { key: rateLimitKey.loginAddress(attempt.ip), limit, message: TOO_MANY_SIGN_INS },
-      { key: rateLimitKey.loginAccount(attempt.email), limit, message: TOO_MANY_SIGN_INS },
+      {
+        key: rateLimitKey.loginAccount(attempt.email),
+        limit: { max: LOGIN_RATE_MAX, windowMs },
+        message: TOO_MANY_SIGN_INS,
+      },
     ],
     now,
   );
-  const found = await accountOfCredentials(db, attempt.email, attempt.password);
+  let found: AccountRow;
+  try {
+    found = await accountOfCredentials(db, attempt.email, attempt.password);
+  } catch (error) {
+    // Counted after the fact: the refusal is for the attempts that follow.
+    await countAttempt(db, addressFailures.key, addressFailures.limit, now);
+    throw error;
+  }
   await clearRateLimit(db, rateLimitKey.loginAccount(attempt.email));
   return { accountId: found.id, isVerified: found.emailVerifiedAt !== null };
 }
 
-/** Issues a single-use sign-on code for an account, valid SSO_CODE_TTL_S seconds. */
-export async function issueSsoCode(db: Db, accountId: string, now = new Date()): Promise<string> {
-  const code = newSecretToken();
-  await insertSsoCode(db, sha256(code), accountId, new Date(now.getTime() + SSO_CODE_TTL_S * 1000));
+/**
+ * Issues a single-use sign-on code for an account, valid SSO_CODE_TTL_S seconds.
+ * @param code.audience who may exchange it: `portal` (POST /auth/token) or `exercise-area` (the range UI)
+ * @param code.signedInAt when the session it continues signed in (seconds); default now (a new sign-in)
+ */
+export async function issueSsoCode(
+  db: Db,
+  code: { accountId: string; audience: TokenAudience; signedInAt?: number },
+  now = new Date(),
+): Promise<string> {
+  const secret = newSecretToken();
+  await insertSsoCode(db, {
+    codeHash: sha256(secret),
+    accountId: code.accountId,
+    audience: code.audience,
+    signedInAt: code.signedInAt === undefined ? now : new Date(code.signedInAt * 1000),
+    expiresAt: new Date(now.getTime() + SSO_CODE_TTL_S * 1000),
+  });
   // Housekeeping now and then: codes are useless a minute after they were made.
   if (Math.random() < 0.05) await deleteExpiredSsoCodes(db, new Date(now.getTime() - 3_600_000));
-  return code;
+  return secret;
 }
 
 const NO_ROLE = 'Your account has no role yet. Please contact support.';
 
+/** What a token is signed for besides its account (see TokenSigner.sign). */
+interface TokenGrant {
+  actor?: Actor | null;
+  audience?: TokenAudience;
+  /** Seconds; default now. */
+  signedInAt?: number;
+}
+
 /**
  * Signs an access token for an account. Login needs the user-role claim (001 §4 Session).
- * @param actor the admin acting as this account (impersonation)
  * @throws AppError unauthenticated when the account is gone or has no role claim
  */
 export async function issueToken(
   db: Db,
   tokens: TokenSigner,
   accountId: string,
-  actor: Actor | null = null,
+  grant: TokenGrant = {},
 ): Promise<TokenResponse> {
   const found = await findAccountWithClaims(db, accountId);
   if (!found) throw new AppError('unauthenticated', MESSAGES.accountNotFound);
   if (!found.claims.some((c) => c.type === CLAIM.role)) throw new AppError('unauthenticated', NO_ROLE);
-  return signFor(tokens, found.account, actor);
+  return signFor(tokens, found.account, grant);
 }
 
 /** Signs an access token for an account already read and checked. */
-async function signFor(
-  tokens: TokenSigner,
-  account: AccountRow,
-  actor: Actor | null,
-): Promise<TokenResponse> {
+async function signFor(tokens: TokenSigner, account: AccountRow, grant: TokenGrant): Promise<TokenResponse> {
   const nowS = Math.floor(Date.now() / 1000);
   const { token, exp } = await tokens.sign(
     {
@@ -129,47 +171,98 @@ async function signFor(
       email: account.email,
       picture: account.picture,
     },
-    nowS,
-    { actor },
+    undefined,
+    grant,
   );
   return { accessToken: token, expiresAt: exp, expiresIn: exp - nowS };
 }
 
 /**
- * Exchanges a sign-on code for an access token (001 §2 entry guard, query `s`).
- * @throws AppError unauthenticated when the code is unknown, used or expired, or the account has no role
+ * Exchanges a sign-on code for an access token of the code's own audience (001 §2 entry guard, query
+ * `s`; issue 9): a code minted for the exercise area never buys a portal token, nor the reverse. A code
+ * shown to the wrong audience is used up all the same. The token carries the code's sign-in time.
+ * @param audience the audience asked for (default `portal`)
+ * @throws AppError unauthenticated when the code is unknown, used, expired or of another audience, or the
+ *   account has no role
  */
-export async function exchangeSsoCode(db: Db, tokens: TokenSigner, code: string): Promise<TokenResponse> {
-  const accountId = await consumeSsoCode(db, sha256(code), new Date());
-  if (!accountId)
+export async function exchangeSsoCode(
+  db: Db,
+  tokens: TokenSigner,
+  code: string,
+  audience: TokenAudience = 'portal',
+): Promise<TokenResponse> {
+  const used = await consumeSsoCode(db, sha256(code), new Date());
+  if (!used || used.audience !== audience)
     throw new AppError(
       'unauthenticated',
       'This sign-in link has expired or was already used. Please log in again.',
     );
-  return issueToken(db, tokens, accountId);
+  if (audience === 'portal') await takeUpInvitations(db, used.accountId);
+  return issueToken(db, tokens, used.accountId, {
+    audience,
+    signedInAt: Math.floor(used.signedInAt.getTime() / 1000),
+  });
+}
+
+/** Course invitations to the account's address wait for its owner to sign in (or refresh). */
+function takeUpInvitations(db: Db, accountId: string): Promise<void> {
+  return db.transaction((tx) => acceptPendingInvitations(tx, accountId));
 }
 
 /**
  * A fresh token for the caller's valid one (001 §4: the timer re-logs in before expiry). The role claim
- * is checked again, and while impersonating, that the admin may still act as others.
+ * is checked again, and while impersonating, that the admin may still act as others. The new token
+ * keeps the session's sign-in time, so refreshing never extends the session past its absolute lifetime
+ * (SESSION_MAX_AGE_DAYS): the token's expiry is capped there, and after it the old token is refused.
  * @throws AppError unauthenticated when signed out, or the role (or the admin's right) is gone
  */
 export async function refreshToken(db: Db, tokens: TokenSigner, session: Session): Promise<TokenResponse> {
-  if (!session.identity || !session.accountId)
+  if (!session.identity || !session.accountId || session.signedInAt === null)
     throw new AppError('unauthenticated', 'Please log in to continue.');
-  return issueToken(db, tokens, session.accountId, session.actor);
+  if (!session.actor) await takeUpInvitations(db, session.accountId);
+  return issueToken(db, tokens, session.accountId, {
+    actor: session.actor,
+    signedInAt: session.signedInAt,
+  });
 }
 
 /**
- * A single-sign-on code for the exercise area (001 §2 /exercises). Not while impersonating: the range UI
- * would get a plain session of the other user, without the record of who acts.
- * @throws AppError conflict while impersonating
+ * Ends every session of the caller's account at once (POST /auth/logout; issue 9): tokens issued
+ * before now are refused from the next request on, in every browser. While impersonating, it is the
+ * admin's sessions that end (and with them the impersonation), never the other user's.
  */
-export async function issueExerciseAreaCode(db: Db, session: Session): Promise<{ code: string }> {
+export async function logout(db: Db, session: Session, now = new Date()): Promise<void> {
+  const accountId = session.actor?.subject ?? session.accountId;
+  if (!accountId) throw new AppError('unauthenticated', 'Please log in to continue.');
+  await setTokensValidAfter(db, accountId, now);
+}
+
+/**
+ * A single-sign-on code for the exercise area (001 §2 /exercises): its audience is the exercise area,
+ * so only the range UI's exchange takes it, and it continues this session (same sign-in time). Not
+ * while impersonating: the range UI would get a plain session of the other user, without the record of
+ * who acts.
+ * @param rangeUiUrl the configured exercise area, or null
+ * @throws AppError not_found when no exercise area is configured; conflict while impersonating
+ */
+export async function issueExerciseAreaCode(
+  db: Db,
+  session: Session,
+  rangeUiUrl: string | null,
+): Promise<{ code: string }> {
+  if (!rangeUiUrl) throw new AppError('not_found', EXERCISE_AREA_NOT_CONFIGURED);
   if (session.actor)
     throw new AppError('conflict', 'Stop acting as another user before opening the exercise area.');
-  return { code: await issueSsoCode(db, session.accountId!) };
+  const code = await issueSsoCode(db, {
+    accountId: session.accountId!,
+    audience: 'exercise-area',
+    signedInAt: session.signedInAt ?? undefined,
+  });
+  return { code };
 }
+
+/** Said when the exercise area is asked for and RANGE_UI_URL is not set. */
+export const EXERCISE_AREA_NOT_CONFIGURED = 'The exercise area is not configured.';
 
 /**
  * An admin starts acting as another user (001 §4 Impersonation): a token of that user that names the
@@ -193,16 +286,9 @@ export async function impersonate(
     throw new AppError('conflict', 'This user has no role, so they cannot sign in.');
   const identity = session.identity!;
   return signFor(tokens, target.account, {
-    subject: session.accountId!,
-    displayName: identity.displayName,
-    email: identity.email,
+    actor: { subject: session.accountId!, displayName: identity.displayName, email: identity.email },
+    signedInAt: session.signedInAt ?? undefined,
   });
-}
-
-/** Whether the admin named in an impersonated token may still act as others. */
-export async function mayStillImpersonate(db: Db, actorId: string): Promise<boolean> {
-  const admin = await findAccountWithClaims(db, actorId);
-  return Boolean(admin && derivePermissions(admin.claims, true).CanImpersonate);
 }
 
 /**

@@ -1,6 +1,11 @@
 /**
  * Access tokens (DESIGN.md "Sign-in", issue 5): HS256 JWTs of one hour carrying subject, displayName,
  * email, picture, provider, exp and a unique jti, and `act` (the admin) while impersonating (001 §4).
+ * Issue 9: each names its audience in `aud` (`portal`, or `exercise-area` for the range UI's tokens; a
+ * token is accepted only by its own audience), the sign-in it descends from in `auth_time` (seconds),
+ * and its issue time in milliseconds in `iat_ms` (compared with the account's "tokens valid after").
+ * No token outlives its sign-in by more than the session's absolute lifetime: `exp` is capped there,
+ * and verify refuses a token whose sign-in is older.
  *
  * Keys: each token names its key in the header (`kid`). By default the keys live in the table
  * `signing_key` (in the data directory's database, shared by every instance): the newest active key
@@ -14,8 +19,8 @@
 import crypto from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '@portal/shared/errors';
-import { ACCESS_TOKEN_TTL_S } from '@portal/shared/limits';
-import type { Actor, Identity } from '@portal/shared/schemas/identity';
+import { ACCESS_TOKEN_TTL_S, SESSION_MAX_AGE_DAYS_DEFAULT } from '@portal/shared/limits';
+import type { Actor, Identity, TokenAudience } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import {
   deleteRetiredSigningKeys,
@@ -40,8 +45,26 @@ const UNKNOWN_KID_RELOAD_MS = 5_000;
  */
 export const KEY_RETIREMENT_DELAY_MS = (ACCESS_TOKEN_TTL_S + 300) * 1000;
 
-/** A verified token: the identity it carries and, while impersonating, the admin acting. */
-export type VerifiedToken = Identity & { actor: Actor | null };
+/**
+ * A verified token: the identity it carries and, while impersonating, the admin acting; when its
+ * sign-in happened (`signedInAt`, seconds) and when it was issued (`issuedAtMs`).
+ */
+export type VerifiedToken = Identity & {
+  actor: Actor | null;
+  audience: TokenAudience;
+  signedInAt: number;
+  issuedAtMs: number;
+};
+
+/** What a token is signed with besides the identity. */
+export interface SignOptions {
+  /** The admin acting as this user (impersonation). */
+  actor?: Actor | null;
+  /** Default `portal`. */
+  audience?: TokenAudience;
+  /** When the session's sign-in happened, in seconds; default now (a new sign-in). */
+  signedInAt?: number;
+}
 
 export interface SigningKeyInfo {
   kid: string;
@@ -59,10 +82,16 @@ export interface TokenSigner {
   sign(
     identity: Omit<Identity, 'exp' | 'provider'>,
     nowS?: number,
-    options?: { actor?: Actor | null },
+    options?: SignOptions,
   ): Promise<{ token: string; exp: number }>;
-  /** @throws AppError unauthenticated for any token that is forged, expired, retired or malformed ('jwt expired' when expired) */
-  verify(token: string): Promise<VerifiedToken>;
+  /**
+   * @param audience the audience the token must name (default `portal`)
+   * @throws AppError unauthenticated for any token that is forged, expired, retired, malformed, of
+   *   another audience or older than the session's absolute lifetime ('jwt expired' when expired)
+   */
+  verify(token: string, audience?: TokenAudience): Promise<VerifiedToken>;
+  /** The session's absolute lifetime, in seconds (SESSION_MAX_AGE_DAYS). */
+  readonly sessionMaxAgeS: number;
   /**
    * Makes a new key the signing key; the keys before it retire after KEY_RETIREMENT_DELAY_MS.
    * @throws AppError conflict when the key comes from JWT_SECRET (rotate that in the environment)
@@ -108,6 +137,7 @@ export async function createTokenSigner(
   db: Db,
   secret: string | undefined,
   previousSecrets: readonly string[] = [],
+  sessionMaxAgeS = SESSION_MAX_AGE_DAYS_DEFAULT * 86_400,
 ): Promise<TokenSigner> {
   const envKeys: LoadedKey[] = secret
     ? [secret, ...previousSecrets].map((s) => ({
@@ -174,14 +204,22 @@ export async function createTokenSigner(
   await load();
 
   return {
-    async sign(identity, nowS = Math.floor(Date.now() / 1000), options = {}) {
+    sessionMaxAgeS,
+
+    async sign(identity, nowS, options = {}) {
       const key = await signingKey();
-      const exp = nowS + ACCESS_TOKEN_TTL_S;
+      const issuedAtMs = nowS === undefined ? Date.now() : nowS * 1000;
+      const iat = Math.floor(issuedAtMs / 1000);
+      const signedInAt = options.signedInAt ?? iat;
+      // Never past the session's absolute end, however often it is refreshed.
+      const exp = Math.min(iat + ACCESS_TOKEN_TTL_S, signedInAt + sessionMaxAgeS);
       const payload: Record<string, unknown> = {
         displayName: identity.displayName,
         email: identity.email,
         picture: identity.picture,
         provider: TOKEN_PROVIDER,
+        auth_time: signedInAt,
+        iat_ms: issuedAtMs,
       };
       if (options.actor) {
         payload.act = {
@@ -196,13 +234,14 @@ export async function createTokenSigner(
         // A unique id (RFC 7519 jti): two tokens signed in the same second still differ.
         .setJti(crypto.randomUUID())
         .setIssuer(ISSUER)
-        .setIssuedAt(nowS)
+        .setAudience(options.audience ?? 'portal')
+        .setIssuedAt(iat)
         .setExpirationTime(exp)
         .sign(key.key);
       return { token, exp };
     },
 
-    async verify(token) {
+    async verify(token, audience = 'portal') {
       let kid: string;
       try {
         const header = decodeProtectedHeader(token);
@@ -216,8 +255,17 @@ export async function createTokenSigner(
       const key = await keyFor(kid);
       if (!key) throw refused();
       try {
-        const { payload } = await jwtVerify(token, key.key, { algorithms: [ALGORITHM], issuer: ISSUER });
+        const { payload } = await jwtVerify(token, key.key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('incomplete');
+        const signedInAt = payload.auth_time;
+        const issuedAtMs = payload.iat_ms;
+        if (typeof signedInAt !== 'number' || typeof issuedAtMs !== 'number') throw new Error('incomplete');
+        if (Date.now() / 1000 > signedInAt + sessionMaxAgeS)
+          throw new joseErrors.JWTExpired('session ended', payload);
         const act = payload.act as Record<string, unknown> | undefined;
         const actor =
           act && typeof act === 'object' && typeof act.sub === 'string'
@@ -231,6 +279,9 @@ export async function createTokenSigner(
           provider: String(payload.provider ?? TOKEN_PROVIDER),
           exp: payload.exp,
           actor,
+          audience,
+          signedInAt,
+          issuedAtMs,
         };
       } catch (error) {
         throw refused(error instanceof joseErrors.JWTExpired ? 'jwt expired' : undefined);

@@ -5,6 +5,11 @@
  * written. Importing the same rows again changes nothing (accounts are found by e-mail, a held role is
  * not granted twice, no second invitation). Each new account gets an invitation e-mail through the
  * outbox with a link to choose its password.
+ *
+ * Roles cannot be climbed by import (issue 9, ASVS 8.2): only those who may manage the organization
+ * may import admins or content editors, or add a role to an address that already has an account; no
+ * one may add a role to their own account by import. Such rows are invalid, so nothing is imported.
+ * An account given a role ends its sessions (its tokens issued before are refused).
  */
 import { ROLE_LABELS, type Role } from '@portal/shared/enums';
 import { AppError } from '@portal/shared/errors';
@@ -17,25 +22,51 @@ import {
 } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { enqueueMail } from '../mail/mail.service.js';
-import { createEmailLinkToken, linkTo, siteName, type SiteContext } from './account-links.service.js';
+import { createEmailLinkToken } from './account-links.service.js';
+import { linkTo, siteName, type SiteContext } from './site-links.js';
 import { importInvitationMail } from './identity.mails.js';
 import {
   findAccountsByEmails,
   insertAccountIfAbsent,
   insertClaims,
   normalizeEmail,
+  setTokensValidAfter,
 } from './identity.repository.js';
+import type { Session } from './session.js';
 
 /** The first data row is line 2 of the file (line 1 is the header). */
 const FIRST_LINE = 2;
 
 /** Checks the rows against the shared schema, the file itself (repeated addresses) and the accounts. */
-export async function planUserImport(db: Db, rows: readonly UserImportRow[]): Promise<UserImportPlan> {
-  return (await planWithAccounts(db, rows)).plan;
+export async function planUserImport(
+  db: Db,
+  session: Session,
+  rows: readonly UserImportRow[],
+): Promise<UserImportPlan> {
+  return (await planWithAccounts(db, session, rows)).plan;
+}
+
+/** Roles only those who may manage the organization may give. */
+const MANAGER_ROLES: readonly Role[] = ['admin', 'contenteditor'];
+
+/** Why the caller may not carry out a valid row, or null when they may. */
+function refusalOf(
+  session: Session,
+  role: Role,
+  found: { id: string; roles: string[] } | undefined,
+): string | null {
+  const isManager = session.permissions.CanManageOrganization;
+  const addsRole = found !== undefined && !found.roles.includes(role);
+  if (addsRole && found.id === session.accountId) return 'You cannot change your own roles by import.';
+  if (!isManager && MANAGER_ROLES.includes(role))
+    return `Only those who manage the organization may import ${role === 'admin' ? 'an admin' : 'a content editor'}.`;
+  if (!isManager && addsRole)
+    return 'This address has an account: only those who manage the organization may change its roles.';
+  return null;
 }
 
 /** The plan, and the existing accounts of its addresses (id and roles by e-mail) it was made from. */
-async function planWithAccounts(db: Db, rows: readonly UserImportRow[]) {
+async function planWithAccounts(db: Db, session: Session, rows: readonly UserImportRow[]) {
   const checked = rows.map((row, k) => {
     const parsed = ValidUserImportRowSchema.safeParse(row);
     return {
@@ -62,6 +93,8 @@ async function planWithAccounts(db: Db, rows: readonly UserImportRow[]) {
     };
     if (!row.valid || row.errors.length > 0) return { ...base, action: 'invalid', errors: row.errors };
     const found = accounts.get(row.valid.email);
+    const refusal = refusalOf(session, row.valid.role, found);
+    if (refusal) return { ...base, email: row.valid.email, action: 'invalid', errors: [refusal] };
     const action = !found ? 'create' : found.roles.includes(row.valid.role) ? 'unchanged' : 'addRole';
     return { ...base, email: row.valid.email, role: row.valid.role, action, errors: [] };
   });
@@ -72,18 +105,19 @@ async function planWithAccounts(db: Db, rows: readonly UserImportRow[]) {
 }
 
 /**
- * Imports every row or none.
+ * Imports every row or none, as the caller (`session`) may.
  * @throws AppError invalid_input (400) with the plan in `details` when any row is invalid
  * @returns the plan as carried out
  */
 export async function runUserImport(
   db: Db,
   site: SiteContext,
+  session: Session,
   rows: readonly UserImportRow[],
   now = new Date(),
 ): Promise<UserImportPlan> {
   return db.transaction(async (tx) => {
-    const { plan, accounts } = await planWithAccounts(tx, rows);
+    const { plan, accounts } = await planWithAccounts(tx, session, rows);
     if (!plan.isValid) {
       throw new AppError(
         'invalid_input',
@@ -95,7 +129,9 @@ export async function runUserImport(
       const role = row.role as Role;
       if (row.action === 'unchanged') continue;
       if (row.action === 'addRole') {
-        await insertClaims(tx, accounts.get(row.email)!.id, [{ type: CLAIM.role, value: role }]);
+        const accountId = accounts.get(row.email)!.id;
+        await insertClaims(tx, accountId, [{ type: CLAIM.role, value: role }]);
+        await setTokensValidAfter(tx, accountId, new Date());
         continue;
       }
       const created = await insertAccountIfAbsent(tx, {

@@ -2,7 +2,8 @@
  * The users and claims admin (001 §6, issue 5): list users, see one user's roles, claims and the
  * permission flags they give, grant and remove roles and single claims. A role is one claim row that
  * grants its role's set (`effectiveClaims`); rows equal to a held role's set (older accounts were given
- * them one by one) are shown as coming with that role and go when it goes.
+ * them one by one) are shown as coming with that role and go when it goes. Any change of an account's
+ * roles or claims ends its sessions at once (issue 9): its tokens issued before are refused.
  */
 import { ROLES, type Role } from '@portal/shared/enums';
 import { AppError } from '@portal/shared/errors';
@@ -25,13 +26,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
-import type { Session } from '../../plugins/auth.js';
+import type { Session } from './session.js';
 import {
   deleteClaimRows,
   findAccountById,
   findClaimRows,
   insertClaims,
   listAccounts,
+  setTokensValidAfter,
   toClaim,
 } from './identity.repository.js';
 
@@ -99,6 +101,7 @@ export async function grantRole(db: Db, accountId: string, role: Role): Promise<
     const rows = await findClaimRows(tx, accountId);
     if (!rows.some((r) => r.type === CLAIM.role && r.value === role)) {
       await insertClaims(tx, accountId, [{ type: CLAIM.role, value: role }]);
+      await setTokensValidAfter(tx, accountId, new Date());
     }
   });
   return getUser(db, accountId);
@@ -124,11 +127,14 @@ export async function removeRole(
     const gone = rows.filter(
       (r) => (r.type === CLAIM.role && r.value === role) || setKeys.has(claimKey(toClaim(r))),
     );
-    await deleteClaimRows(
-      tx,
-      accountId,
-      gone.map((r) => r.id),
-    );
+    if (
+      (await deleteClaimRows(
+        tx,
+        accountId,
+        gone.map((r) => r.id),
+      )) > 0
+    )
+      await setTokensValidAfter(tx, accountId, new Date());
   });
   return getUser(db, accountId);
 }
@@ -141,8 +147,10 @@ export async function grantClaim(db: Db, accountId: string, request: GrantClaimR
   await db.transaction(async (tx) => {
     if (!(await findAccountById(tx, accountId))) throw new AppError('not_found', 'There is no such user.');
     const rows = await findClaimRows(tx, accountId);
-    if (!rows.some((r) => claimKey(toClaim(r)) === claimKey(claim)))
+    if (!rows.some((r) => claimKey(toClaim(r)) === claimKey(claim))) {
       await insertClaims(tx, accountId, [claim]);
+      await setTokensValidAfter(tx, accountId, new Date());
+    }
   });
   return getUser(db, accountId);
 }
@@ -160,6 +168,9 @@ export async function removeClaim(db: Db, accountId: string, claimId: string): P
       'conflict',
       `This claim comes with the role ${row.grantedBy}: remove the role instead.`,
     );
-  await deleteClaimRows(db, accountId, [claimId]);
+  await db.transaction(async (tx) => {
+    await deleteClaimRows(tx, accountId, [claimId]);
+    await setTokensValidAfter(tx, accountId, new Date());
+  });
   return getUser(db, accountId);
 }

@@ -17,8 +17,9 @@ import {
   type SourceLicense,
   type SourcePerson,
 } from './course-tree.js';
+import { escapeHtml } from '../../lib/html.js';
 import { originOf, type ManifestEntry } from './manifest.js';
-import { escapeHtml, findSection, markdownSections, parseFrontMatter, renderMarkdown } from './markdown.js';
+import { findSection, markdownSections, parseFrontMatter, renderMarkdown } from './markdown.js';
 
 export const HACKTIVITY_DIR = 'courseware/hacktivity-lab-sheets/';
 const LABS_FOLDER = '_labs';

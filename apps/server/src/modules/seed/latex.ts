@@ -3,7 +3,7 @@
  * section as plain paragraphs and lists in HTML. Not a LaTeX engine: unknown commands are dropped and
  * their arguments kept as text, figures and tables are left out (their images are not in the data).
  */
-import { escapeHtml } from './markdown.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /** Commands the handouts define in their shared header (not in the data), spelled as the handouts print them. */
 const KNOWN_MACROS: Record<string, string> = {

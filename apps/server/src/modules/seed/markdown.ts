@@ -5,6 +5,7 @@
  */
 import { Marked, type Token, type Tokens } from 'marked';
 import YAML from 'yaml';
+import { escapeHtml } from '../../lib/html.js';
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 /** A line that starts a new front-matter entry, a list item, a comment, or is indented or blank. */
@@ -77,11 +78,6 @@ export function findSection(sections: MarkdownSection[], heading: RegExp): strin
 /** The first heading of depth 1, as plain text. */
 export function firstTitle(markdown: string): string | undefined {
   return markdownSections(markdown).find((s) => s.depth === 1)?.heading;
-}
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 function isAbsoluteUrl(href: string): boolean {

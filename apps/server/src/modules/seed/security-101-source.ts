@@ -14,8 +14,9 @@ import {
   type SourceItem,
   type SourceLicense,
 } from './course-tree.js';
+import { escapeHtml } from '../../lib/html.js';
 import { originOf, type ManifestEntry } from './manifest.js';
-import { escapeHtml, markdownSections, renderMarkdown } from './markdown.js';
+import { markdownSections, renderMarkdown } from './markdown.js';
 
 export const SECURITY_101_DIR = 'courseware/microsoft-security-101/';
 export const SECURITY_101_SOURCE_NAME = 'Microsoft Security-101 (microsoft/Security-101)';

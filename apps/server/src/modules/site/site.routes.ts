@@ -11,7 +11,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       const body: EnvJson = {
         brand: c.brand,
         publicBaseUrl: c.publicBaseUrl,
-        rangeUiUrl: c.rangeUiUrl,
+        rangeUiUrl: c.rangeUiUrl ?? '',
         coursewareIndexUrl: c.coursewareIndexUrl,
         callForCoursewareUrl: c.callForCoursewareUrl,
         features: c.features,

@@ -1,7 +1,8 @@
 /**
  * The entry guard of the main layout (001 §2 "Entry guard"), run as the layout route's loader:
  * - query `s`: log in by single sign-on with that code, remove `s` from the address, and re-enter;
- * - otherwise query `t`: store it as the bearer token, try to log in, and remove it;
+ * - otherwise query `t`: store it as the bearer token, try to log in, and remove it; when someone is
+ *   signed in already, only after asking (a link must not silently swap the account, issue 9);
  * - otherwise, when not logged in, a silent login: the stored token, if any, is checked (001 §4 login);
  * - a digits-only query `v` is stripped from the address.
  * The session (identity and permission flags) is thus loaded before anything renders.
@@ -16,8 +17,13 @@ import {
   setAccessToken,
   setAccessTokenFromJwt,
 } from '../../lib/auth-token';
+import { browser } from '../../lib/browser';
 import { reportError } from '../../lib/error-reporting';
 import { bindSession, login } from '../../lib/session';
+
+/** Asked before a token in `t` replaces the session of someone already signed in. */
+export const ADOPT_TOKEN_QUESTION =
+  'This link signs you in with another account. You are signed in already: switch to the account of the link?';
 
 function addressOf(url: URL): string {
   return url.pathname + url.search + url.hash;
@@ -44,7 +50,8 @@ export function createEntryGuard(queryClient: QueryClient) {
     }
     if (bearer !== null) {
       url.searchParams.delete('t');
-      if (decodeJwtPayload(bearer)) {
+      const isAdopted = getAccessToken() === null || browser.confirm(ADOPT_TOKEN_QUESTION);
+      if (isAdopted && decodeJwtPayload(bearer)) {
         clearAccessToken();
         if (setAccessTokenFromJwt(bearer)) await login(queryClient);
       }

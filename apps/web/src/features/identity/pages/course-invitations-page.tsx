@@ -111,7 +111,9 @@ function InviteForm({ course }: { course: CourseOption }) {
             <TableRow key={item.id}>
               <TableCell>{item.email}</TableCell>
               <TableCell>{formatDate(item.createdAt)}</TableCell>
-              <TableCell>{item.acceptedAt ? 'Has the course' : 'Invited to sign up'}</TableCell>
+              <TableCell>
+                {item.acceptedAt ? 'Has the course' : 'Invited: waiting for them to sign in'}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

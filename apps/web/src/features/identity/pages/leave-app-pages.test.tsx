@@ -4,6 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ADOPT_TOKEN_QUESTION } from '../../../app/layout/entry-guard';
 import { getAccessToken } from '../../../lib/auth-token';
 import { browser } from '../../../lib/browser';
 import { KNOWLEDGE, makeEnv, makeSearchResponse, makeSession } from '../../../testing/fixtures';
@@ -21,6 +22,14 @@ function api(extra: Record<string, MockHandler> = {}) {
 }
 
 const assign = () => vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+
+/** An unsigned JWT-shaped token valid for an hour (the app reads only its times). */
+function tokenOf(claims: Record<string, unknown>): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (v: unknown) =>
+    btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'HS256' })}.${part({ iat: now, exp: now + 3600, ...claims })}.sig`;
+}
 
 describe('/exercises', () => {
   it('fetches a single-sign-on code and sends a signed-in user to the range UI with it as s', async () => {
@@ -52,6 +61,31 @@ describe('/exercises', () => {
     renderApp('/exercises', { signedInAs: 'student' });
     await waitFor(() => expect(spy).toHaveBeenCalledWith('https://range.example.edu'));
     expect(requests.some((r) => r.url.pathname === '/api/v1/auth/sso')).toBe(false);
+  });
+});
+
+describe('/exercises without an exercise area', () => {
+  it('says it is not configured, and asks for no code', async () => {
+    const spy = assign();
+    const { requests } = api({ 'GET /api/v1/auth/session': () => makeSession('faculty') });
+    renderApp('/exercises', { signedInAs: 'faculty', env: makeEnv({ rangeUiUrl: '' }) });
+    expect(await screen.findByText('The exercise area is not configured.')).toBeTruthy();
+    expect(spy).not.toHaveBeenCalled();
+    expect(requests.some((r) => r.url.pathname === '/api/v1/auth/sso')).toBe(false);
+  });
+});
+
+describe('/logout', () => {
+  it('ends the sessions on the server, then forgets the token', async () => {
+    const { requests } = api({
+      'GET /api/v1/auth/session': () => makeSession('faculty'),
+      'POST /api/v1/auth/logout': () => null,
+    });
+    renderApp('/logout', { signedInAs: 'faculty' });
+    await waitFor(() => expect(getAccessToken()).toBeNull());
+    const call = requests.find((r) => r.url.pathname === '/api/v1/auth/logout')!;
+    expect(call.method).toBe('POST');
+    expect(call.headers.get('Authorization')).toBe('Bearer test-token-faculty');
   });
 });
 
@@ -96,6 +130,21 @@ describe('entry guard', () => {
       await within(header).findByRole('button', { name: `Account menu of ${session.identity.displayName}` }),
     ).toBeTruthy();
     expect(within(header).getByRole('link', { name: 'Exercises' }).getAttribute('href')).toBe('/exercises');
+  });
+
+  it('asks before a token in t replaces the session of someone signed in, and keeps it when told no', async () => {
+    const jwt = tokenOf({ sub: 'other' });
+    const ask = vi.spyOn(browser, 'confirm').mockReturnValue(false);
+    api({ 'GET /api/v1/auth/session': () => makeSession('faculty') });
+    const { router } = renderApp(`/courseware?t=${jwt}`, { signedInAs: 'faculty' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(ask).toHaveBeenCalledWith(ADOPT_TOKEN_QUESTION);
+    expect(getAccessToken()).toBe('test-token-faculty');
+
+    ask.mockReturnValue(true);
+    const again = renderApp(`/courseware?t=${jwt}`, { signedInAs: 'faculty' });
+    await waitFor(() => expect(again.router.state.location.search).toBe(''));
+    expect(getAccessToken()).toBe(jwt);
   });
 
   it('refuses a session without the role claim: the token goes and the user stays a visitor', async () => {

@@ -2,13 +2,16 @@
  * Routes outside the layout that leave the app (001 §2):
  * - /signup: the sign-in service's sign-up page; the state variant adds a `code` parameter;
  * - /exercises: signed in (and allowed to view the exercise area, 001 §6), a single-sign-on code is
- *   fetched and the browser goes to the range UI with it as query `s`; otherwise to the range UI plain.
+ *   fetched and the browser goes to the range UI with it as query `s`; otherwise to the range UI plain;
+ *   without a configured range UI the page says the exercise area is not configured (issue 9).
  *   While an admin acts as another user the range UI is opened plain (the code would drop who acts).
  */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { QueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useLoaderData } from 'react-router';
 import type { EnvJson } from '@portal/shared/schemas/site';
 import { paths } from '../../../config/paths';
 import { getImpersonation } from '../../../lib/auth-token';
@@ -39,9 +42,15 @@ export function withSsoCode(base: string, code: string): string {
   return url.toString();
 }
 
+/**
+ * The loader of /exercises. Without a configured exercise area (RANGE_UI_URL unset) it stays, asks for
+ * no code, and the page says so.
+ * @returns whether the page should say that no exercise area is configured
+ */
 export function createExercisesLoader(queryClient: QueryClient, env: EnvJson) {
   return async () => {
-    const rangeUi = env.rangeUiUrl || paths.home;
+    const rangeUi = env.rangeUiUrl;
+    if (!rangeUi) return { isNotConfigured: true };
     if (!getImpersonation() && (await login(queryClient))) {
       const permissions = await loadPermissions(queryClient);
       if (permissions.CanViewExerciseArea) {
@@ -79,5 +88,25 @@ export function SignupLeavingPage() {
 }
 
 export function ExercisesLeavingPage() {
+  const data = useLoaderData<{ isNotConfigured: true } | null>();
+  if (data?.isNotConfigured) return <ExerciseAreaNotConfigured />;
   return <LeavingPage title="Exercises" text="Opening the exercise area…" />;
+}
+
+/** /exercises when no exercise area is configured: says so, with a way home. */
+function ExerciseAreaNotConfigured() {
+  useDocumentTitle('Exercises');
+  return (
+    <Box component="main" sx={{ py: 8, textAlign: 'center' }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem', mb: 2 }}>
+        Exercises
+      </Typography>
+      <Typography role="status" sx={{ mb: 2 }}>
+        The exercise area is not configured.
+      </Typography>
+      <Link component={RouterLink} to={paths.home}>
+        Go to the home page
+      </Link>
+    </Box>
+  );
 }

@@ -1,0 +1,458 @@
+/**
+ * The sign-in service's pages (001 §2 /login, /signup; DESIGN.md "Sign-in"; issues 5 and 9): HTML
+ * forms without scripts, in their own encapsulated plugin with their own error handler.
+ *
+ * - GET|POST /auth/login             sign in; 303 to `redirect` with a single-use code in `s`
+ * - GET|POST /auth/signup            sign up (query `code` from the state variant, `email` from an invitation)
+ * - GET|POST /auth/verify-email      confirm an address from its e-mailed link (a button press, then POST)
+ * - GET|POST /auth/forgot-password   ask for a reset link
+ * - GET|POST /auth/reset-password    choose a password from a reset or invitation link
+ *
+ * Every form post must come from this site (login CSRF, issue 9): an `Origin` (or, without one, a
+ * `Referer`) of another site, or `Sec-Fetch-Site: cross-site`, is refused with 403 before the form is
+ * read. A client that sends neither (not a browser) is let through.
+ *
+ * Errors: a handler throws (an AppError from a service, a rate limit, a refused origin); the error
+ * handler of this plugin re-renders the route's page (`config.errorPage`) with the message, the
+ * error's status and, for a rate limit, Retry-After. Anything unexpected is logged and answered
+ * with a plain 500 page, never a stack trace.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@portal/shared/errors';
+import { DISPLAY_NAME_MAX, EMAIL_MAX, RESET_TOKEN_TTL_S } from '@portal/shared/limits';
+import {
+  EmailLinkTokenSchema,
+  ForgotPasswordFormSchema,
+  LoginFormSchema,
+  ResetPasswordFormSchema,
+  ReturnAddressSchema,
+  SignupCodeSchema,
+  SignupFormSchema,
+} from '@portal/shared/schemas/identity';
+import {
+  checkPasswordLink,
+  requestPasswordReset,
+  resendVerificationLink,
+  resetPassword,
+  signUp,
+  verifyEmail,
+} from './account-links.service.js';
+import {
+  renderForgotPage,
+  renderLoginPage,
+  renderNoticePage,
+  renderResetPage,
+  renderSignupPage,
+  renderVerifyPage,
+  type NoticePageModel,
+} from './auth-pages.js';
+import { lifetimeText } from './identity.mails.js';
+import { UNVERIFIED_MESSAGE, issueSsoCode, safeRedirect, signIn } from './identity.service.js';
+import { RateLimitedError } from './rate-limit.js';
+import { authHref, siteName } from './site-links.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The page a sign-in form route answers with when its handler throws an AppError: usually the
+     * form again with the message (`error.message`) and what was typed.
+     */
+    errorPage?: (request: FastifyRequest, error: AppError) => string;
+  }
+}
+
+const LoginQuerySchema = z.object({ redirect: ReturnAddressSchema, referrer: ReturnAddressSchema });
+const SignupQuerySchema = z.object({
+  redirect: ReturnAddressSchema,
+  code: SignupCodeSchema.optional().catch(undefined),
+  email: z.string().max(EMAIL_MAX).optional(),
+});
+const TokenQuerySchema = z.object({ token: z.string().max(512).optional(), redirect: ReturnAddressSchema });
+const RedirectQuerySchema = z.object({ redirect: ReturnAddressSchema });
+
+const CROSS_SITE_FORM =
+  'This form was sent from another site, so it was not accepted. Please try again here.';
+const INVALID_FORM = 'Check the form and try again.';
+
+/** A form body as strings (fields that are not strings are dropped). */
+function formOf(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') out[key] = value;
+  }
+  return out;
+}
+
+/** An invalid form: 400, the first message per field in `details.fields`. */
+function invalidForm(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message;
+  return new AppError('invalid_input', error.issues[0]?.message ?? INVALID_FORM, { fields });
+}
+
+/** The per-field messages of an invalid form (see invalidForm). */
+const fieldErrorsOf = (error: AppError) =>
+  (error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+
+/** An expired or used e-mail link: the handler's notice page with its way on. */
+class ExpiredLinkError extends AppError {
+  constructor(readonly link: { href: string; label: string }) {
+    super('invalid_input', 'This link has expired or was already used.');
+  }
+}
+
+const sendHtml = (reply: FastifyReply, status: number, body: string) =>
+  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+/** The origin of an absolute URL, or null. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a form post comes from this site: its Origin (else its Referer) is this site's public
+ * address or the address it was sent to, and the browser does not call it cross-site.
+ */
+export function isSameOriginPost(request: FastifyRequest, publicBaseUrl: string): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
+  const origin =
+    request.headers.origin ?? (request.headers.referer ? originOf(request.headers.referer) : undefined);
+  if (origin === undefined) return true;
+  const own = [originOf(publicBaseUrl), `${request.protocol}://${request.host}`];
+  return origin !== null && origin !== 'null' && own.includes(origin);
+}
+
+const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const site = () => ({ publicBaseUrl: app.config.publicBaseUrl, brand: app.config.brand });
+  const name = () => siteName(site());
+  const allowedOrigins = app.config.rangeUiUrl ? [app.config.rangeUiUrl] : [];
+  /** A checked return address: this site's paths, or the configured exercise area (001 §2 /login). */
+  const safe = (target: string | undefined) => safeRedirect(target, app.config.publicBaseUrl, allowedOrigins);
+  /** A checked return address kept only when it is this site's own (for links on our pages). */
+  const own = (target: string | undefined) => safeRedirect(target, app.config.publicBaseUrl);
+  const keepRedirect = (target: string | undefined) => (target ? safe(target) : undefined);
+  const noticePage = (reply: FastifyReply, notice: Omit<NoticePageModel, 'siteName'>) =>
+    sendHtml(reply, 200, renderNoticePage({ siteName: name(), ...notice }));
+
+  /**
+   * A form post: the form is read into a model (what to show again) and parsed with its shared schema;
+   * an invalid form, or an AppError from `handle`, shows `page` again with the message.
+   */
+  function formPost<M extends { raw: Record<string, string> }, F>(
+    path: string,
+    form: {
+      model: (request: FastifyRequest) => M;
+      schema: z.ZodType<F>;
+      page: (model: M, error: AppError) => string;
+      handle: (request: FastifyRequest, reply: FastifyReply, data: F, model: M) => Promise<unknown>;
+    },
+  ): void {
+    app.post(
+      path,
+      {
+        schema: { hide: true },
+        config: { errorPage: (request, error) => form.page(form.model(request), error) },
+      },
+      async (request, reply) => {
+        const model = form.model(request);
+        const parsed = form.schema.safeParse(model.raw);
+        if (!parsed.success) throw invalidForm(parsed.error);
+        return form.handle(request, reply, parsed.data, model);
+      },
+    );
+  }
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const render = request.routeOptions.config.errorPage;
+    if (error instanceof ExpiredLinkError) {
+      return sendHtml(
+        reply,
+        400,
+        renderNoticePage({
+          siteName: name(),
+          title: 'This link cannot be used',
+          paragraphs: [error.message],
+          link: error.link,
+          isError: true,
+        }),
+      );
+    }
+    if (error instanceof AppError && render) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterS));
+      return sendHtml(reply, error.status, render(request, error));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    const isClientError = status !== undefined && status >= 400 && status < 500;
+    if (!isClientError) request.log.error({ err: error }, 'unexpected error');
+    return sendHtml(
+      reply,
+      isClientError ? status : 500,
+      renderNoticePage({
+        siteName: name(),
+        title: isClientError ? 'This request cannot be handled' : 'Something went wrong',
+        paragraphs: [
+          isClientError ? INVALID_FORM : 'Something went wrong on our side. Please try again in a moment.',
+        ],
+        link: { href: '/auth/login', label: 'Go to sign in' },
+        isError: true,
+      }),
+    );
+  });
+
+  // Login CSRF: refuse form posts from other sites before anything is read or counted.
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'POST' && !isSameOriginPost(request, app.config.publicBaseUrl)) {
+      throw new AppError('forbidden', CROSS_SITE_FORM);
+    }
+  });
+
+  // Sign in
+
+  /** What a form with an e-mail field shows again: the address typed and the return address. */
+  const emailFormModel = (request: FastifyRequest) => {
+    const raw = formOf(request.body);
+    return {
+      raw,
+      siteName: name(),
+      email: raw.email?.slice(0, EMAIL_MAX),
+      redirect: keepRedirect(raw.redirect),
+    };
+  };
+
+  const loginModel = (request: FastifyRequest) => {
+    const model = emailFormModel(request);
+    return {
+      ...model,
+      referrer: model.raw.referrer ? own(model.raw.referrer) : undefined,
+      backHref: own(model.raw.referrer),
+    };
+  };
+
+  app.get(
+    '/auth/login',
+    { schema: { querystring: LoginQuerySchema, hide: true } },
+    async (request, reply) => {
+      const { redirect, referrer } = request.query;
+      return sendHtml(
+        reply,
+        200,
+        renderLoginPage({
+          siteName: name(),
+          redirect: keepRedirect(redirect),
+          referrer: referrer ? own(referrer) : undefined,
+          backHref: own(referrer),
+        }),
+      );
+    },
+  );
+
+  formPost('/auth/login', {
+    model: loginModel,
+    schema: LoginFormSchema,
+    page: (model, error) => renderLoginPage({ ...model, error: error.message }),
+    handle: async (request, reply, form, model) => {
+      const result = await signIn(app.db, { email: form.email, password: form.password, ip: request.ip });
+      if (!result.isVerified) {
+        await resendVerificationLink(app.db, site(), result.accountId, model.redirect);
+        throw new AppError('forbidden', UNVERIFIED_MESSAGE);
+      }
+      const code = await issueSsoCode(app.db, { accountId: result.accountId, audience: 'portal' });
+      const target = safe(form.redirect);
+      const url = new URL(target, app.config.publicBaseUrl);
+      url.searchParams.set('s', code);
+      const isOwn = target.startsWith('/');
+      return reply.redirect(isOwn ? url.pathname + url.search + url.hash : url.toString(), 303);
+    },
+  });
+
+  // Sign up and confirm the address
+
+  const signupModel = (request: FastifyRequest) => {
+    const raw = formOf(request.body);
+    const code = SignupCodeSchema.safeParse(raw.code).data;
+    return {
+      raw,
+      siteName: siteName(site(), code),
+      displayName: raw.displayName?.slice(0, DISPLAY_NAME_MAX),
+      email: raw.email?.slice(0, EMAIL_MAX),
+      redirect: keepRedirect(raw.redirect),
+      code,
+    };
+  };
+
+  app.get(
+    '/auth/signup',
+    { schema: { querystring: SignupQuerySchema, hide: true } },
+    async (request, reply) => {
+      const { redirect, code, email } = request.query;
+      return sendHtml(
+        reply,
+        200,
+        renderSignupPage({
+          siteName: siteName(site(), code),
+          redirect: keepRedirect(redirect),
+          code,
+          email: email && z.email().safeParse(email).success ? email : undefined,
+        }),
+      );
+    },
+  );
+
+  formPost('/auth/signup', {
+    model: signupModel,
+    schema: SignupFormSchema,
+    page: (model, error) =>
+      renderSignupPage({
+        ...model,
+        ...(error.code === 'invalid_input'
+          ? { fieldErrors: fieldErrorsOf(error) }
+          : { error: error.message }),
+      }),
+    handle: async (request, reply, form, model) => {
+      await signUp(app.db, site(), { ...form, redirect: model.redirect, code: model.code }, request.ip);
+      return noticePage(reply, {
+        title: 'Check your e-mail',
+        paragraphs: [
+          `We sent a message to ${form.email}. Follow the link in it to confirm your address and finish signing up.`,
+          'If it does not arrive within a few minutes, check your spam folder.',
+        ],
+        link: { href: authHref('/auth/login', { redirect: model.redirect }), label: 'Go to sign in' },
+      });
+    },
+  });
+
+  app.get(
+    '/auth/verify-email',
+    { schema: { querystring: TokenQuerySchema, hide: true } },
+    async (request, reply) => {
+      const redirect = keepRedirect(request.query.redirect);
+      const token = EmailLinkTokenSchema.safeParse(request.query.token);
+      if (!token.success)
+        throw new ExpiredLinkError({ href: authHref('/auth/login', { redirect }), label: 'Go to sign in' });
+      return sendHtml(reply, 200, renderVerifyPage({ siteName: name(), token: token.data, redirect }));
+    },
+  );
+
+  app.post('/auth/verify-email', { schema: { hide: true } }, async (request, reply) => {
+    const raw = formOf(request.body);
+    const signInLink = {
+      href: authHref('/auth/login', { redirect: keepRedirect(raw.redirect) }),
+      label: 'Sign in',
+    };
+    const token = EmailLinkTokenSchema.safeParse(raw.token);
+    if (!token.success || !(await verifyEmail(app.db, token.data))) throw new ExpiredLinkError(signInLink);
+    return noticePage(reply, {
+      title: 'Your e-mail address is confirmed',
+      paragraphs: ['Thank you. You can sign in now.'],
+      link: signInLink,
+    });
+  });
+
+  // Forgotten password and choosing a password
+
+  app.get(
+    '/auth/forgot-password',
+    { schema: { querystring: RedirectQuerySchema, hide: true } },
+    async (request, reply) =>
+      sendHtml(
+        reply,
+        200,
+        renderForgotPage({ siteName: name(), redirect: keepRedirect(request.query.redirect) }),
+      ),
+  );
+
+  formPost('/auth/forgot-password', {
+    model: emailFormModel,
+    schema: ForgotPasswordFormSchema,
+    page: (model, error) => renderForgotPage({ ...model, error: error.message }),
+    handle: async (request, reply, form, model) => {
+      await requestPasswordReset(app.db, site(), {
+        email: form.email,
+        ip: request.ip,
+        redirect: model.redirect,
+      });
+      return noticePage(reply, {
+        title: 'Check your e-mail',
+        paragraphs: [
+          `If an account exists for ${form.email}, we sent it a link to choose a new password. The link works for ${lifetimeText(RESET_TOKEN_TTL_S)}.`,
+        ],
+        link: { href: authHref('/auth/login', { redirect: model.redirect }), label: 'Back to sign in' },
+      });
+    },
+  });
+
+  /** The reset or invitation link of a request, checked; ExpiredLinkError when it cannot be used. */
+  const passwordLinkOf = async (token: string | undefined, redirect: string | undefined) => {
+    const again = { href: authHref('/auth/forgot-password', { redirect }), label: 'Ask for a new link' };
+    const parsed = EmailLinkTokenSchema.safeParse(token);
+    const link = parsed.success ? await checkPasswordLink(app.db, parsed.data) : undefined;
+    if (!parsed.success || !link) throw new ExpiredLinkError(again);
+    return { token: parsed.data, isInvitation: link.purpose === 'invite', again };
+  };
+
+  app.get(
+    '/auth/reset-password',
+    { schema: { querystring: TokenQuerySchema, hide: true } },
+    async (request, reply) => {
+      const redirect = keepRedirect(request.query.redirect);
+      const { token, isInvitation } = await passwordLinkOf(request.query.token, redirect);
+      return sendHtml(reply, 200, renderResetPage({ siteName: name(), token, redirect, isInvitation }));
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: { hide: true },
+      config: {
+        errorPage: (request, error) => {
+          const raw = formOf(request.body);
+          return renderResetPage({
+            siteName: name(),
+            token: raw.token ?? '',
+            redirect: keepRedirect(raw.redirect),
+            isInvitation: false,
+            fieldErrors: fieldErrorsOf(error),
+            error: error.code === 'invalid_input' ? undefined : error.message,
+          });
+        },
+      },
+    },
+    async (request, reply) => {
+      const raw = formOf(request.body);
+      const redirect = keepRedirect(raw.redirect);
+      const link = await passwordLinkOf(raw.token, redirect);
+      const parsed = ResetPasswordFormSchema.safeParse(raw);
+      if (!parsed.success) {
+        const error = invalidForm(parsed.error);
+        return sendHtml(
+          reply,
+          400,
+          renderResetPage({
+            siteName: name(),
+            token: link.token,
+            redirect,
+            isInvitation: link.isInvitation,
+            fieldErrors: fieldErrorsOf(error),
+          }),
+        );
+      }
+      if (!(await resetPassword(app.db, { token: link.token, password: parsed.data.password })))
+        throw new ExpiredLinkError(link.again);
+      return noticePage(reply, {
+        title: 'Your password is saved',
+        paragraphs: ['You can sign in with it now.'],
+        link: { href: authHref('/auth/login', { redirect }), label: 'Sign in' },
+      });
+    },
+  );
+};
+
+export default authPagesRoutes;
