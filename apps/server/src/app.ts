@@ -13,6 +13,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -40,6 +41,9 @@ import lessonRoutes from './modules/lessons/lessons.routes.js';
 import coursewareWriteRoutes from './modules/courseware/courseware-write.routes.js';
 import contributorRoutes from './modules/courseware/contributors.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
+import { IDENTITY_ROUTE_DOCS } from './modules/identity/identity.openapi.js';
+import { OPENAPI_DOCUMENT, annotateRoutes, declareRequiredProperties } from './lib/openapi.js';
+import requestGuards from './plugins/request-guards.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -91,15 +95,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobsPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
-    openapi: { info: { title: 'Range portal API', version: '1.0.0' } },
+    openapi: OPENAPI_DOCUMENT,
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) => {
+      const document =
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      declareRequiredProperties(document);
+      return document;
+    },
+  });
+  // The interactive reference at /api/docs, served from this server (no outside script, font or image).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { deepLinking: true, tryItOutEnabled: false },
   });
   await app.register(authPlugin, {
     tokens: await createTokenSigner(database.db, config.jwtSecret, config.jwtPreviousSecrets),
   });
   await app.register(outboxWorkerPlugin);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Identity routes carry their document entries from one table (identity.openapi.ts).
+  annotateRoutes(app, IDENTITY_ROUTE_DOCS);
+  await app.register(requestGuards);
   await app.register(identityRoutes);
   await app.register(identityAdminRoutes, { prefix: '/api/v1' });
   await app.register(mailRoutes, { prefix: '/api/v1' });
