@@ -12,6 +12,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -42,6 +43,9 @@ import lessonRoutes from './modules/lessons/lessons.routes.js';
 import coursewareWriteRoutes from './modules/courseware/courseware-write.routes.js';
 import contributorRoutes from './modules/courseware/contributors.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
+import { IDENTITY_ROUTE_DOCS } from './modules/identity/identity.openapi.js';
+import { OPENAPI_DOCUMENT, annotateRoutes, declareRequiredProperties } from './lib/openapi.js';
+import requestGuards from './plugins/request-guards.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -100,13 +104,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES } });
   await app.register(jobsPlugin);
   await app.register(swagger, {
-    openapi: {
-      info: { title: 'Range portal API', version: '1.0.0' },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
+    openapi: OPENAPI_DOCUMENT,
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) => {
+      const document =
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      declareRequiredProperties(document);
+      return document;
+    },
+  });
+  // The interactive reference at /api/docs, served from this server (no outside script, font or image).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { deepLinking: true, tryItOutEnabled: false },
   });
   await app.register(authPlugin, {
     tokens: await createTokenSigner(
@@ -118,7 +128,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(outboxWorkerPlugin);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Identity routes carry their document entries from one table (identity.openapi.ts).
+  annotateRoutes(app, IDENTITY_ROUTE_DOCS);
+  await app.register(requestGuards);
   await app.register(authPagesRoutes);
   await app.register(authRoutes, { prefix: '/api/v1' });
   await app.register(identityAdminRoutes, { prefix: '/api/v1' });

@@ -54,9 +54,14 @@ const ALLOWED: sanitize.IOptions = {
   // Only embedded videos from the video host the editor offers.
   allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com'],
   transformTags: {
-    a: (tagName, attribs) => ({
+    // A link's rel is ours, never the author's: a new tab (target compared in any case) always gets
+    // noopener noreferrer, and any other target is dropped.
+    a: (tagName, { rel: _rel, target, ...attribs }) => ({
       tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+      attribs:
+        target?.trim().toLowerCase() === '_blank'
+          ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' }
+          : attribs,
     }),
   },
   disallowedTagsMode: 'discard',

@@ -1,6 +1,7 @@
 /** Opaque keyset cursors (DESIGN.md "API": lists are paged with nextPageToken, keyset not offset). */
 import type { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
+import { ANY_CONTROL, findControlCharacter } from './control-characters.js';
 
 /** Encodes a cursor as base64url JSON. */
 export function encodePageToken(value: unknown): string {
@@ -8,7 +9,8 @@ export function encodePageToken(value: unknown): string {
 }
 
 /**
- * Decodes and validates a cursor.
+ * Decodes and validates a cursor: each field of its type (a forged token is a 400, never a failed query),
+ * no text with a control character.
  * @throws AppError invalid_input when the token is not one this server issued for this list
  */
 export function decodePageToken<T extends z.ZodType>(
@@ -18,7 +20,7 @@ export function decodePageToken<T extends z.ZodType>(
   if (token === undefined) return undefined;
   try {
     const parsed = schema.safeParse(JSON.parse(Buffer.from(token, 'base64url').toString('utf8')));
-    if (parsed.success) return parsed.data;
+    if (parsed.success && !findControlCharacter(parsed.data, ANY_CONTROL, 'token')) return parsed.data;
   } catch {
     // fall through
   }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import { ContributorInputSchema, ContributorSchema } from '@portal/shared/schemas/contributors';
 import { createContributor, updateContributor } from './contributors.service.js';
+import { BEARER, errorResponses } from '../../lib/openapi.js';
 
 const tags = ['contributors'];
 
@@ -16,7 +17,14 @@ const contributorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contributors',
     {
       onRequest: app.requirePermission('CanUpdateContent'),
-      schema: { body: ContributorInputSchema, response: { 201: ContributorSchema }, tags },
+      schema: {
+        operationId: 'createContributor',
+        summary: 'Add a contributor',
+        security: BEARER,
+        body: ContributorInputSchema,
+        response: { 201: ContributorSchema, ...errorResponses(401, 403, 409) },
+        tags,
+      },
     },
     async (request, reply) => reply.status(201).send(await createContributor(app.db, request.body)),
   );
@@ -26,9 +34,12 @@ const contributorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
+        operationId: 'updateContributor',
+        summary: 'Change a contributor',
+        security: BEARER,
         params: z.object({ id: UuidSchema }),
         body: ContributorInputSchema,
-        response: { 200: ContributorSchema },
+        response: { 200: ContributorSchema, ...errorResponses(401, 403, 404, 409) },
         tags,
       },
     },

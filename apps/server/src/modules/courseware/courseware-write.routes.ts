@@ -28,6 +28,7 @@ import {
   updateContentStatus,
   type Actor,
 } from './courseware-write.service.js';
+import { BEARER, errorResponses } from '../../lib/openapi.js';
 
 const tags = ['courseware'];
 const Params = z.object({ id: UuidSchema });
@@ -50,7 +51,14 @@ const coursewareWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: CONTENT_BODY_MAX_BYTES,
       onRequest: app.requirePermission('CanUpdateContent'),
-      schema: { body: CreateContentRequestSchema, response: { 201: ContentWriteResponseSchema }, tags },
+      schema: {
+        operationId: 'createContent',
+        summary: 'Create an item (top-level, or under a parent)',
+        security: BEARER,
+        body: CreateContentRequestSchema,
+        response: { 201: ContentWriteResponseSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
+        tags,
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createContent(app.db, actorOf(request), request.body)),
@@ -62,9 +70,12 @@ const coursewareWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CONTENT_BODY_MAX_BYTES,
       onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
+        operationId: 'updateContent',
+        summary: 'Save an item whole; 409 when someone saved it since `version`',
+        security: BEARER,
         params: Params,
         body: UpdateContentRequestSchema,
-        response: { 200: ContentWriteResponseSchema },
+        response: { 200: ContentWriteResponseSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
         tags,
       },
     },
@@ -77,9 +88,12 @@ const coursewareWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
+        operationId: 'updateContentStatus',
+        summary: "Change an item's status (publish, unlist, unpublish, archive)",
+        security: BEARER,
         params: Params,
         body: UpdateContentStatusRequestSchema,
-        response: { 200: ContentWriteResponseSchema },
+        response: { 200: ContentWriteResponseSchema, ...errorResponses(401, 403, 404, 409, 422) },
         tags,
       },
     },
@@ -90,7 +104,14 @@ const coursewareWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/:id/descendant-count',
     {
       onRequest: app.requirePermission('CanDeleteContent'),
-      schema: { params: Params, response: { 200: DescendantCountResponseSchema }, tags },
+      schema: {
+        operationId: 'countContentDescendants',
+        summary: 'How many items deleting this one would delete with it',
+        security: BEARER,
+        params: Params,
+        response: { 200: DescendantCountResponseSchema, ...errorResponses(401, 403, 404) },
+        tags,
+      },
     },
     async (request) => ({
       descendantCount: await countDescendants(app.db, actorOf(request), request.params.id),
@@ -101,7 +122,14 @@ const coursewareWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/:id',
     {
       onRequest: app.requirePermission('CanDeleteContent'),
-      schema: { params: Params, response: { 200: DeleteContentResponseSchema }, tags },
+      schema: {
+        operationId: 'deleteContent',
+        summary: 'Delete an item and everything under it',
+        security: BEARER,
+        params: Params,
+        response: { 200: DeleteContentResponseSchema, ...errorResponses(401, 403, 404) },
+        tags,
+      },
     },
     async (request) => deleteContent(app.db, app.fileStore, actorOf(request), request.params.id),
   );

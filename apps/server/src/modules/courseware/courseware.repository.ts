@@ -357,6 +357,28 @@ export async function findAncestors(
   );
 }
 
+/**
+ * Whether an ancestor of the item has a status outside `statuses` (an item under a hidden ancestor is
+ * hidden with it, as in the tree walks).
+ */
+export async function hasHiddenAncestor(
+  db: Db,
+  id: string,
+  statuses: readonly ContentStatus[],
+): Promise<boolean> {
+  const [row] = await rows<{ hidden: boolean }>(
+    db,
+    sql`WITH RECURSIVE chain AS (
+          SELECT p.status, p.parent_id, 1 AS depth FROM content c JOIN content p ON p.id = c.parent_id
+          WHERE c.id = ${id}::uuid
+          UNION ALL
+          SELECT p.status, p.parent_id, chain.depth + 1 FROM content p JOIN chain ON p.id = chain.parent_id
+          WHERE chain.depth < ${TREE_DEPTH_MAX})
+        SELECT EXISTS (SELECT 1 FROM chain WHERE NOT (status = ANY(${textArray(statuses)}))) AS hidden`,
+  );
+  return row?.hidden ?? false;
+}
+
 export interface ChildRow {
   id: string;
   index: number;

@@ -3,7 +3,7 @@
  * every query (DESIGN.md); the routes validate with the shared schemas and stay thin.
  * - GET /content/search           SearchContentQuery → SearchContentResponse
  * - GET /content                  ListContentQuery → ContentListPage (archived needs update + view-archived)
- * - GET /content/:idOrAlias       → Content; 404 when missing or not visible to the caller
+ * - GET /content/:id              (an id or an alias) → Content; 404 when missing or not visible to the caller
  * - GET /content/:id/files        ?children → { files }
  * - GET /knowledge                ListKnowledgeQuery → KnowledgePage
  * - GET /contributors             ListContributorsQuery → ContributorPage
@@ -31,6 +31,7 @@ import {
   listKnowledgePage,
   searchCatalogue,
 } from './courseware.service.js';
+import { OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
 
 const tags = ['courseware'];
 
@@ -38,30 +39,58 @@ const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/search',
     {
-      schema: { querystring: SearchContentQuerySchema, response: { 200: SearchContentResponseSchema }, tags },
+      schema: {
+        operationId: 'searchContent',
+        summary: 'Search the catalogue by words and filters, with facet counts',
+        security: OPTIONAL_BEARER,
+        querystring: SearchContentQuerySchema,
+        response: { 200: SearchContentResponseSchema, ...errorResponses(401) },
+        tags,
+      },
     },
     async (request) => searchCatalogue(app.db, request.session.permissions, request.query),
   );
 
   app.get(
     '/content',
-    { schema: { querystring: ListContentQuerySchema, response: { 200: ContentListPageSchema }, tags } },
+    {
+      schema: {
+        operationId: 'listContent',
+        summary: 'Browse the catalogue (children of a parent, or top-level items), by name',
+        security: OPTIONAL_BEARER,
+        querystring: ListContentQuerySchema,
+        response: { 200: ContentListPageSchema, ...errorResponses(401, 403, 404) },
+        tags,
+      },
+    },
     async (request) => listCatalogue(app.db, request.session.permissions, request.query),
   );
 
   app.get(
-    '/content/:idOrAlias',
-    { schema: { params: z.object({ idOrAlias: IdOrAliasSchema }), response: { 200: ContentSchema }, tags } },
-    async (request) => getContent(app.db, request.session.permissions, request.params.idOrAlias),
+    '/content/:id',
+    {
+      schema: {
+        operationId: 'getContent',
+        summary: 'One item by its id or alias, with its ancestors the caller may see',
+        security: OPTIONAL_BEARER,
+        params: z.object({ id: IdOrAliasSchema.describe("The item's id or its alias") }),
+        response: { 200: ContentSchema, ...errorResponses(401, 404) },
+        tags,
+      },
+    },
+    async (request) => getContent(app.db, request.session.permissions, request.params.id),
   );
 
   app.get(
     '/content/:id/files',
     {
       schema: {
+        operationId: 'listContentFiles',
+        summary: "An item's files (and its children's with `children`)",
+        security: OPTIONAL_BEARER,
         params: z.object({ id: UuidSchema }),
         querystring: ContentFilesQuerySchema,
-        response: { 200: ContentFilesResponseSchema },
+        response: { 200: ContentFilesResponseSchema, ...errorResponses(401, 404) },
         tags,
       },
     },
@@ -76,7 +105,16 @@ const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/knowledge',
-    { schema: { querystring: ListKnowledgeQuerySchema, response: { 200: KnowledgePageSchema }, tags } },
+    {
+      schema: {
+        operationId: 'listKnowledge',
+        summary: 'A page of knowledge items (NICE work roles, TKS statements, CAE knowledge units)',
+        security: OPTIONAL_BEARER,
+        querystring: ListKnowledgeQuerySchema,
+        response: { 200: KnowledgePageSchema, ...errorResponses(401) },
+        tags,
+      },
+    },
     async (request, reply) => {
       // The catalogue's knowledge items change only with an import: let browsers keep them a while.
       reply.header('cache-control', 'public, max-age=300');
@@ -86,7 +124,16 @@ const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/contributors',
-    { schema: { querystring: ListContributorsQuerySchema, response: { 200: ContributorPageSchema }, tags } },
+    {
+      schema: {
+        operationId: 'listContributors',
+        summary: 'A page of contributors (authors and organizations)',
+        security: OPTIONAL_BEARER,
+        querystring: ListContributorsQuerySchema,
+        response: { 200: ContributorPageSchema, ...errorResponses(401) },
+        tags,
+      },
+    },
     async (request) => listContributorsPage(app.db, request.session.permissions, request.query),
   );
 };

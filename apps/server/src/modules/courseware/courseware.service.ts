@@ -36,12 +36,27 @@ export function openableStatuses(p: Perms): ContentStatus[] {
 }
 
 /**
- * An item's id, name, urlAlias and status, when the caller may open it by link (openableStatuses).
- * @returns undefined when the item does not exist or its status is hidden from the caller
+ * Whether the caller may open an item by link: its status and every ancestor's are openable to it
+ * (issue 9: an item under an unpublished or archived ancestor is hidden with it, as in the tree walks).
+ */
+export async function isOpenable(
+  db: Db,
+  perms: Perms,
+  item: { id: string; status: string },
+): Promise<boolean> {
+  const statuses = openableStatuses(perms);
+  return (
+    statuses.includes(item.status as ContentStatus) && !(await repo.hasHiddenAncestor(db, item.id, statuses))
+  );
+}
+
+/**
+ * An item's id, name, urlAlias and status, when the caller may open it by link (isOpenable).
+ * @returns undefined when the item does not exist or it or an ancestor is hidden from the caller
  */
 export async function findOpenableRef(db: Db, perms: Perms, id: string) {
   const ref = await findRef(db, id);
-  return ref && openableStatuses(perms).includes(ref.status as ContentStatus) ? ref : undefined;
+  return ref && (await isOpenable(db, perms, ref)) ? ref : undefined;
 }
 
 /** Statuses listed or found by search: published for everyone; unlisted and unpublished for editors; archived never. */
@@ -261,8 +276,7 @@ export async function getContent(db: Db, perms: PermissionFlags, idOrAlias: stri
   const row = UUID_PATTERN.test(key)
     ? await repo.findContent(db, { id: key })
     : await repo.findContent(db, { alias: key });
-  if (!row || !openableStatuses(perms).includes(row.status))
-    throw new AppError('not_found', MESSAGES.contentNotFound);
+  if (!row || !(await isOpenable(db, perms, row))) throw new AppError('not_found', MESSAGES.contentNotFound);
   const [ancestors, children, sections, files, knowledge, contributors, lessonCount] = await Promise.all([
     repo.findAncestors(db, row.parentId),
     repo.findChildren(db, row.id, childStatuses(perms)),
@@ -286,7 +300,7 @@ export async function getContent(db: Db, perms: PermissionFlags, idOrAlias: stri
     educationLevels: row.educationLevels as Content['educationLevels'],
     experienceLevels: row.experienceLevels as Content['experienceLevels'],
     parentId: row.parentId,
-    // Ancestors the caller may not open are still named in breadcrumbs, never linked to hidden content.
+    // Every ancestor is one the caller may open (isOpenable): no hidden name reaches the breadcrumbs.
     ancestors: ancestors.map(({ id, name, urlAlias }) => ({ id, name, urlAlias })),
     children: children.map((c) => ({
       ...c,
@@ -330,8 +344,7 @@ export async function getContentFiles(
   children: boolean,
 ): Promise<ContentFilesResponse> {
   const row = UUID_PATTERN.test(id) ? await repo.findContent(db, { id }) : undefined;
-  if (!row || !openableStatuses(perms).includes(row.status))
-    throw new AppError('not_found', MESSAGES.contentNotFound);
+  if (!row || !(await isOpenable(db, perms, row))) throw new AppError('not_found', MESSAGES.contentNotFound);
   if (!children) {
     const files = await repo.findContentFiles(db, row.id);
     return {
@@ -342,7 +355,8 @@ export async function getContentFiles(
   return { files: files.map((f) => ({ ...f, size: Number(f.size) })) };
 }
 
-const ListCursor = z.object({ t: z.string(), i: z.uuid() });
+/** Keyset of the admin listing: created_at as PostgreSQL writes it in JSON, and the id. */
+const ListCursor = z.object({ t: z.iso.datetime({ offset: true }), i: z.uuid() });
 
 /**
  * Lists content for the admin tables (000 §2 Admin tables, §7 List): archived only with `archived`.

@@ -10,6 +10,7 @@ import { FEEDBACK_MESSAGE_MAX, FILE_NAME_MAX, SCREENSHOT_MAX_BYTES } from '@port
 import { UuidSchema } from '@portal/shared/schemas/common';
 import { ContentFeedbackRequestSchema, ContentFeedbackResponseSchema } from '@portal/shared/schemas/feedback';
 import { sendContentFeedback } from './feedback.service.js';
+import { BEARER, errorResponses } from '../../lib/openapi.js';
 
 /** Longest JSON escape of one character (\uXXXX). */
 const JSON_ESCAPE_BYTES = 6;
@@ -32,9 +33,12 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: FEEDBACK_BODY_MAX_BYTES,
       onRequest: app.requirePermission('CanSendContentFeedback'),
       schema: {
+        operationId: 'sendContentFeedback',
+        summary: 'E-mail feedback on an item to support',
+        security: BEARER,
         params: z.object({ id: UuidSchema }),
         body: ContentFeedbackRequestSchema,
-        response: { 202: ContentFeedbackResponseSchema },
+        response: { 202: ContentFeedbackResponseSchema, ...errorResponses(401, 403, 404, 413, 429) },
         tags: ['feedback'],
       },
     },

@@ -12,7 +12,7 @@ import { DATE_FORMAT, FILE_NAME_MAX } from '@portal/shared/limits';
 import type { BundleResponse } from '@portal/shared/schemas/files';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { childStatuses, openableStatuses } from '../courseware/courseware.service.js';
+import { childStatuses, isOpenable } from '../courseware/courseware.service.js';
 import { PermanentJobError, enqueueJob, type JobHandler } from '../jobs/jobs.service.js';
 import { DamagedFileError, MissingFileError, writeArchive } from './bundle-archive.js';
 import { audienceKey, audienceOfFingerprint, fingerprintOf, loadBundleTree } from './bundle-tree.js';
@@ -64,7 +64,7 @@ export async function requestBundle(
   const perms = session.permissions;
   const statuses = childStatuses(perms);
   const tree = await loadBundleTree(db, contentId, statuses);
-  if (!tree || !openableStatuses(perms).includes(tree.root.status)) {
+  if (!tree || !(await isOpenable(db, perms, tree.root))) {
     throw new AppError('not_found', MESSAGES.contentNotFound);
   }
   if (tree.files.length === 0) throw new AppError('rule_broken', 'This item and its children have no files.');

@@ -35,6 +35,7 @@ import {
   openForDownload,
   uploadFile,
 } from './files.service.js';
+import { BEARER, OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
 
 const tags = ['files'];
 const Params = z.object({ id: UuidSchema });
@@ -44,6 +45,10 @@ const ContentQuery = z.object({
   from: UuidSchema.optional(),
   u: UuidSchema.optional(),
 });
+
+const NO_CONTENT = z.null().describe('Deleted; no body.');
+/** The file's bytes, with its own Content-Type and an attachment Content-Disposition. */
+const FILE_BYTES = z.unknown().describe("The file's bytes.");
 
 /** Form fields an upload may have (type, name, visibility, metadataId, metadataType, kind). */
 const UPLOAD_FIELDS_MAX = 6;
@@ -110,7 +115,14 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!request.isMultipart()) throw new AppError('invalid_input', FILE_MESSAGES.notMultipart);
         },
       ],
-      schema: { consumes: ['multipart/form-data'], response: { 201: UploadFileResponseSchema }, tags },
+      schema: {
+        operationId: 'uploadFile',
+        summary: 'Upload a file (multipart: its fields, then the file)',
+        security: BEARER,
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadFileResponseSchema, ...errorResponses(401, 403, 404, 413, 422) },
+        tags,
+      },
     },
     async (request, reply) => {
       const fields: Record<string, string> = {};
@@ -158,16 +170,35 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/files/:id',
-    { schema: { params: Params, response: { 200: FileSchema }, tags } },
+    {
+      schema: {
+        operationId: 'getFile',
+        summary: "A file's description (a bundle's status is polled here)",
+        security: OPTIONAL_BEARER,
+        params: Params,
+        response: { 200: FileSchema, ...errorResponses(401, 404) },
+        tags,
+      },
+    },
     async (request) => getFileInfo(app.db, request.session, request.params.id),
   );
 
   app.delete(
     '/files/:id',
-    { preHandler: app.requirePermission('CanUpdateContent'), schema: { params: Params, tags } },
+    {
+      preHandler: app.requirePermission('CanUpdateContent'),
+      schema: {
+        operationId: 'deleteFile',
+        summary: 'Delete a file',
+        security: BEARER,
+        params: Params,
+        response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+        tags,
+      },
+    },
     async (request, reply) => {
       await deleteFile(app.db, app.fileStore, request.session, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -175,9 +206,12 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/files/:id/download-url',
     {
       schema: {
+        operationId: 'getFileDownloadUrl',
+        summary: 'A signed link to download a file, valid five minutes',
+        security: BEARER,
         params: Params,
         querystring: DownloadUrlQuerySchema,
-        response: { 200: DownloadUrlResponseSchema },
+        response: { 200: DownloadUrlResponseSchema, ...errorResponses(401, 403, 404) },
         tags,
       },
     },
@@ -186,9 +220,27 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/files/:id/content',
-    { compress: false, schema: { params: Params, querystring: ContentQuery, tags } },
+    {
+      compress: false,
+      schema: {
+        operationId: 'getFileContent',
+        summary: "A file's bytes (a private file needs its signed link's query)",
+        security: OPTIONAL_BEARER,
+        params: Params,
+        querystring: ContentQuery,
+        produces: ['application/octet-stream'],
+        response: { 200: FILE_BYTES, ...errorResponses(401, 403, 404) },
+        tags,
+      },
+    },
     async (request, reply) => {
-      const row = await openForDownload(app.db, signer, request.params.id, request.query);
+      const row = await openForDownload(
+        app.db,
+        signer,
+        request.session.permissions,
+        request.params.id,
+        request.query,
+      );
       const stream = app.fileStore.get(row.storageKey);
       return reply
         .header('content-type', row.mimeType)
@@ -204,7 +256,18 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/:id/bundle',
     {
       preHandler: app.requirePermission('CanViewFiles'),
-      schema: { params: Params, response: { 200: BundleResponseSchema, 202: BundleResponseSchema }, tags },
+      schema: {
+        operationId: 'requestContentBundle',
+        summary: "A zip of an item's visible tree: ready (200) or being built (202)",
+        security: BEARER,
+        params: Params,
+        response: {
+          200: BundleResponseSchema.describe('The stored bundle, ready to download.'),
+          202: BundleResponseSchema.describe('The bundle is being built; poll GET /files/{id}.'),
+          ...errorResponses(401, 403, 404),
+        },
+        tags,
+      },
     },
     async (request, reply) => {
       const bundle = await requestBundle(app.db, request.session, request.params.id, () => app.jobs.wake());

@@ -176,21 +176,27 @@ export async function getDownloadUrl(
 const RECORDED_TYPES = new Set(['content', 'bundle', 'lesson']);
 
 /**
- * Resolves a file for streaming: public files to anyone, private ones with a valid signature, and
+ * Resolves a file for streaming: public files to anyone who may open the item they belong to (an image
+ * of a hidden item is not served: 404), private ones with a valid signature, and
  * records the download event of courseware files and bundles (who, when, which file, from which item,
  * its top-most ancestor).
- * @throws AppError 403 for a bad or expired signature, 404 unknown or not ready
+ * @param perms the caller's flags (a browser's <img> request carries no token: a visitor's)
+ * @throws AppError 403 for a bad or expired signature, 404 unknown, not ready or of a hidden item
  */
 export async function openForDownload(
   db: Db,
   signer: DownloadSigner,
+  perms: PermissionFlags,
   fileId: string,
   query: Partial<FileContentQuery>,
   nowS = Math.floor(Date.now() / 1000),
 ): Promise<FileRow> {
   const row = await repo.findFile(db, fileId);
   if (!row || row.status !== 'ready') throw notFound();
-  if (row.visibility === 'private') {
+  if (row.visibility === 'public') {
+    const ownerId = await ownerContentIdOf(db, row);
+    if (ownerId && !(await findOpenableRef(db, perms, ownerId))) throw notFound();
+  } else {
     const { exp, sig, from, u } = query;
     if (!exp || !sig || !signer.verify([row.id, String(exp), from ?? '', u ?? ''], sig)) {
       throw new AppError(
@@ -292,7 +298,8 @@ export async function uploadFile(
       size: stored.size,
       sha256: stored.sha256,
       storageKey,
-      visibility: fields.visibility,
+      // Courseware files are private whatever the form says (issue 9): only images of an item may be public.
+      visibility: fields.metadataType === 'content' && fields.kind === 'file' ? 'private' : fields.visibility,
       metadataType: fields.metadataType,
       metadataId: fields.metadataId ?? null,
       status: 'ready',

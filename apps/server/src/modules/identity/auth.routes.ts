@@ -25,7 +25,7 @@ import {
   TokenRequestSchema,
   TokenResponseSchema,
 } from '@portal/shared/schemas/identity';
-import { BEARER, PUBLIC, errorResponses } from '../../lib/error-responses.js';
+import { BEARER, PUBLIC, errorResponses } from '../../lib/openapi.js';
 import {
   exchangeSsoCode,
   impersonate,

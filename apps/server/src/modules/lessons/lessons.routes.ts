@@ -12,6 +12,7 @@ import {
   ListLessonsQuerySchema,
 } from '@portal/shared/schemas/lessons';
 import { getLesson, listLessons } from './lessons.service.js';
+import { BEARER, errorResponses } from '../../lib/openapi.js';
 
 const tags = ['lessons'];
 
@@ -20,7 +21,14 @@ const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lessons',
     {
       preHandler: app.requirePermission('CanListLessons'),
-      schema: { querystring: ListLessonsQuerySchema, response: { 200: LessonListResponseSchema }, tags },
+      schema: {
+        operationId: 'listLessons',
+        summary: "An item's lessons",
+        security: BEARER,
+        querystring: ListLessonsQuerySchema,
+        response: { 200: LessonListResponseSchema, ...errorResponses(401, 403, 404) },
+        tags,
+      },
     },
     async (request) => listLessons(app.db, request.session.permissions, request.query.contentId),
   );
@@ -29,7 +37,14 @@ const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lessons/:id',
     {
       preHandler: app.requirePermission('CanListLessons'),
-      schema: { params: z.object({ id: UuidSchema }), response: { 200: LessonSchema }, tags },
+      schema: {
+        operationId: 'getLesson',
+        summary: 'One lesson',
+        security: BEARER,
+        params: z.object({ id: UuidSchema }),
+        response: { 200: LessonSchema, ...errorResponses(401, 403, 404) },
+        tags,
+      },
     },
     async (request) => getLesson(app.db, request.session.permissions, request.params.id),
   );

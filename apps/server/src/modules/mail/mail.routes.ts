@@ -7,13 +7,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OutboxQuerySchema, OutboxResponseSchema } from '@portal/shared/schemas/mail';
 import { listOutbox } from './mail.service.js';
+import { BEARER, errorResponses } from '../../lib/openapi.js';
 
 const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/outbox',
     {
       preHandler: app.requirePermission('CanManageOrganization'),
-      schema: { querystring: OutboxQuerySchema, response: { 200: OutboxResponseSchema }, tags: ['mail'] },
+      schema: {
+        operationId: 'listOutbox',
+        summary: 'Outgoing e-mail, newest first',
+        security: BEARER,
+        querystring: OutboxQuerySchema,
+        response: { 200: OutboxResponseSchema, ...errorResponses(401, 403) },
+        tags: ['mail'],
+      },
     },
     async (request) => listOutbox(app.db, request.query),
   );

@@ -12,7 +12,7 @@ import {
   CLIENT_ERROR_RATE_WINDOW_MS,
 } from '@portal/shared/limits';
 import { ClientErrorReportSchema } from '@portal/shared/schemas/identity';
-import { PUBLIC, errorResponses } from '../../lib/error-responses.js';
+import { PUBLIC, errorResponses } from '../../lib/openapi.js';
 import { redactUrl } from '../../lib/redact.js';
 import { hitRateLimits, rateLimitKey } from '../identity/rate-limit.js';
 

@@ -40,10 +40,29 @@ describe('configuration', () => {
 });
 
 describe('API surface', () => {
-  it('serves the OpenAPI document at /api/docs', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+  it('serves the OpenAPI document at /api/openapi.json', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/api/v1/content/search');
+  });
+  it('shows the interactive reference at /api/docs from this server only, under the site CSP', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*(https?:|\*)/);
+    // Every script and stylesheet the page loads is a relative path on this server.
+    const sources = [...res.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sources.length).toBeGreaterThan(2);
+    for (const source of sources) {
+      expect(source).not.toMatch(/^(https?:)?\/\//);
+      const asset = await ctx.app.inject({
+        method: 'GET',
+        url: new URL(source, 'http://x/api/docs/').pathname,
+      });
+      expect(asset.statusCode, source).toBe(200);
+    }
   });
   it('answers unknown API paths with the JSON error shape', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });

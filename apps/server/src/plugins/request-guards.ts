@@ -1,0 +1,34 @@
+/**
+ * Guards on what comes in and goes out of every route (issue 9 "Input and output"; ASVS 1, 5):
+ * - a control character in a parameter, query value or body text is a 400 naming the field, before the
+ *   route's own validation, so no handler or query ever sees one (PostgreSQL refuses NUL in text: a 500
+ *   otherwise). Tab, line feed and carriage return are allowed in body text (multi-line fields).
+ * - an answer under /api/ to a signed-in caller carries `Cache-Control: no-store`: no shared or browser
+ *   cache keeps what one account saw.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '@portal/shared/errors';
+import { ANY_CONTROL, CONTROL_BUT_LINE_BREAKS, findControlCharacter } from '../lib/control-characters.js';
+
+function rejectControlCharacters(request: FastifyRequest): void {
+  const field =
+    findControlCharacter(request.params, ANY_CONTROL, 'params') ??
+    findControlCharacter(request.query, ANY_CONTROL, 'query') ??
+    findControlCharacter(request.body, CONTROL_BUT_LINE_BREAKS, 'body');
+  if (!field) return;
+  const message = 'must not contain control characters';
+  throw new AppError('invalid_input', `Invalid ${field}: ${message}`, { issues: [{ field, message }] });
+}
+
+export default fp(
+  async function requestGuards(app: FastifyInstance) {
+    app.addHook('preValidation', async (request) => rejectControlCharacters(request));
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.session?.identity && request.url.startsWith('/api/'))
+        reply.header('cache-control', 'no-store');
+      return payload;
+    });
+  },
+  { name: 'request-guards', dependencies: ['auth'] },
+);

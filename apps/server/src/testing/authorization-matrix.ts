@@ -1,0 +1,287 @@
+/**
+ * The authorization matrix (OWASP A01, ASVS 8.2; issue 9): every API route of the OpenAPI document ×
+ * every kind of caller → the answer it must get. `authorization-matrix.test.ts` walks the document, calls
+ * each route as each caller with the row's valid sample and checks the status class; a route of the
+ * document with no row here fails the test, and so does a row whose route is gone.
+ *
+ * Adding a route is one entry: its key is `METHOD /path` exactly as in the document (`{id}` parameters),
+ * `expect` lists the answers in the order of CALLERS, and `sample` gives a valid path and body (it may
+ * create what the call consumes, e.g. an item to delete, so every caller gets a fresh one).
+ *
+ *   '2xx' success · 401 signed out · 403 signed in without the permission · 404 not visible to the caller
+ *
+ * The second table, HIDDEN_CONTENT, lists for each caller which hidden items it must not see (404).
+ */
+import type { Role } from '@portal/shared/enums';
+import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { Tree } from './fixtures.js';
+
+/** The callers of every row, in the order of `expect`. */
+export const CALLERS = [
+  'signedOut',
+  'student',
+  'faculty',
+  'contenteditor',
+  'admin',
+  'impersonating',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+/** The role whose account a caller uses; `impersonating` is an admin acting as a student. */
+export const CALLER_ROLE: Record<Exclude<Caller, 'signedOut'>, Role> = {
+  student: 'student',
+  faculty: 'faculty',
+  contenteditor: 'contenteditor',
+  admin: 'admin',
+  impersonating: 'student',
+};
+
+export type Expected = '2xx' | 401 | 403 | 404;
+type Row6 = readonly [Expected, Expected, Expected, Expected, Expected, Expected];
+
+/** What a sample may use: the app, the test tree, the accounts and helpers that make fresh things. */
+export interface MatrixFixtures {
+  app: FastifyInstance;
+  tree: Tree;
+  accounts: Record<Role, string>;
+  /** A new published item under the module (to change, delete or bundle). */
+  newItem(): Promise<{ id: string; version: number }>;
+  /** A new public image file of the lab (to delete). */
+  newFile(): Promise<string>;
+  /** A single-use sign-in code of the student, from the sign-in form. */
+  signInCode(): Promise<string>;
+  /** A multipart upload body of a small PDF for the lab. */
+  upload(): { payload: Readable; headers: Record<string, string> };
+  /** The full editable body of an item (for PUT /content/{id}). */
+  updateBody(id: string): Promise<Record<string, unknown>>;
+}
+
+export interface Sample {
+  url: string;
+  body?: unknown;
+  /** A streamed body with its own headers (multipart). */
+  stream?: { payload: Readable; headers: Record<string, string> };
+}
+
+export interface MatrixRow {
+  /** signed out, student, faculty, content editor, admin, impersonating admin (acting as a student). */
+  expect: Row6;
+  sample: (f: MatrixFixtures, caller: Caller) => Sample | Promise<Sample>;
+}
+
+/** Everyone gets it. */
+const ANYONE: Row6 = ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx'];
+/** Any signed-in caller. */
+const SIGNED_IN: Row6 = [401, '2xx', '2xx', '2xx', '2xx', '2xx'];
+/** Faculty and up (files, lessons, feedback, invitations, the exercise area). */
+const FACULTY: Row6 = [401, 403, '2xx', '2xx', '2xx', 403];
+/** Content editors and admins (courseware writes). */
+const EDITOR: Row6 = [401, 403, 403, '2xx', '2xx', 403];
+/** Admins only (users, claims, keys, the outbox, imports, impersonation). */
+const ADMIN: Row6 = [401, 403, 403, 403, '2xx', 403];
+
+const V1 = '/api/v1';
+
+export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
+  // Identity
+  'POST /api/v1/auth/token': {
+    expect: ANYONE,
+    sample: async (f) => ({ url: `${V1}/auth/token`, body: { code: await f.signInCode() } }),
+  },
+  'POST /api/v1/auth/refresh': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/refresh` }) },
+  'POST /api/v1/auth/sso': { expect: FACULTY, sample: () => ({ url: `${V1}/auth/sso` }) },
+  'GET /api/v1/auth/session': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/session` }) },
+  'GET /api/v1/auth/claims': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/claims` }) },
+  'GET /api/v1/auth/messages': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/messages` }) },
+  'POST /api/v1/auth/messages/{id}/read': {
+    // Reading a message that is not the caller's is a 404 (here: no such message).
+    expect: [401, 404, 404, 404, 404, 404],
+    sample: (f) => ({ url: `${V1}/auth/messages/${f.tree.lab}/read` }),
+  },
+  'POST /api/v1/auth/impersonate': {
+    expect: ADMIN,
+    sample: (f) => ({ url: `${V1}/auth/impersonate`, body: { accountId: f.accounts.faculty } }),
+  },
+  'POST /api/v1/client-errors': {
+    expect: ANYONE,
+    sample: () => ({
+      url: `${V1}/client-errors`,
+      body: { code: 'internal', message: 'Matrix check', url: 'http://localhost/courseware' },
+    }),
+  },
+  'GET /api/v1/admin/users': { expect: ADMIN, sample: () => ({ url: `${V1}/admin/users` }) },
+  'GET /api/v1/admin/users/{id}': {
+    expect: ADMIN,
+    sample: (f) => ({ url: `${V1}/admin/users/${f.accounts.faculty}` }),
+  },
+  'PUT /api/v1/admin/users/{id}/roles/{role}': {
+    expect: ADMIN,
+    sample: (f) => ({ url: `${V1}/admin/users/${f.accounts.faculty}/roles/faculty` }),
+  },
+  'DELETE /api/v1/admin/users/{id}/roles/{role}': {
+    // Removing a role the account does not have changes nothing.
+    expect: ADMIN,
+    sample: (f) => ({ url: `${V1}/admin/users/${f.accounts.faculty}/roles/contenteditor` }),
+  },
+  'POST /api/v1/admin/users/{id}/claims': {
+    expect: ADMIN,
+    sample: (f) => ({
+      url: `${V1}/admin/users/${f.accounts.faculty}/claims`,
+      body: { type: 'submit-abstract', value: 'true' },
+    }),
+  },
+  'DELETE /api/v1/admin/users/{id}/claims/{claimId}': {
+    // A claim id the user does not have: 404 for whoever may manage users.
+    expect: [401, 403, 403, 403, 404, 403],
+    sample: (f) => ({ url: `${V1}/admin/users/${f.accounts.faculty}/claims/${f.tree.lab}` }),
+  },
+  'POST /api/v1/admin/user-import/preview': {
+    expect: ADMIN,
+    sample: () => ({
+      url: `${V1}/admin/user-import/preview`,
+      body: { rows: [{ name: 'Ada Student', email: 'ada.matrix@example.edu', role: 'student' }] },
+    }),
+  },
+  'POST /api/v1/admin/user-import': {
+    expect: ADMIN,
+    sample: () => ({
+      url: `${V1}/admin/user-import`,
+      body: { rows: [{ name: 'Ada Student', email: 'ada.matrix@example.edu', role: 'student' }] },
+    }),
+  },
+  'GET /api/v1/admin/signing-keys': { expect: ADMIN, sample: () => ({ url: `${V1}/admin/signing-keys` }) },
+  'POST /api/v1/admin/signing-keys/rotate': {
+    expect: ADMIN,
+    sample: () => ({ url: `${V1}/admin/signing-keys/rotate` }),
+  },
+  'GET /api/v1/courses/{courseId}/invitations': {
+    expect: FACULTY,
+    sample: (f) => ({ url: `${V1}/courses/${f.tree.course}/invitations` }),
+  },
+  'POST /api/v1/courses/{courseId}/invitations': {
+    expect: FACULTY,
+    sample: (f, caller) => ({
+      url: `${V1}/courses/${f.tree.course}/invitations`,
+      body: { emails: [`invited.${caller}@example.edu`] },
+    }),
+  },
+  'GET /api/v1/admin/outbox': { expect: ADMIN, sample: () => ({ url: `${V1}/admin/outbox` }) },
+
+  // Courseware: reading (visibility by status is the HIDDEN_CONTENT table below)
+  'GET /api/v1/content/search': { expect: ANYONE, sample: () => ({ url: `${V1}/content/search?q=xss` }) },
+  'GET /api/v1/content': {
+    expect: ANYONE,
+    sample: () => ({ url: `${V1}/content` }),
+  },
+  'GET /api/v1/content/{id}': { expect: ANYONE, sample: (f) => ({ url: `${V1}/content/${f.tree.lab}` }) },
+  'GET /api/v1/content/{id}/files': {
+    expect: ANYONE,
+    sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/files` }),
+  },
+  'GET /api/v1/knowledge': { expect: ANYONE, sample: () => ({ url: `${V1}/knowledge` }) },
+  'GET /api/v1/contributors': { expect: ANYONE, sample: () => ({ url: `${V1}/contributors` }) },
+
+  // Courseware: writing
+  'POST /api/v1/content': {
+    expect: EDITOR,
+    sample: (_f, caller) => ({
+      url: `${V1}/content`,
+      body: { name: `Matrix course by ${caller}`, description: '<p>About it.</p>' },
+    }),
+  },
+  'PUT /api/v1/content/{id}': {
+    expect: EDITOR,
+    sample: async (f) => {
+      const { id } = await f.newItem();
+      return { url: `${V1}/content/${id}`, body: await f.updateBody(id) };
+    },
+  },
+  'DELETE /api/v1/content/{id}': {
+    expect: EDITOR,
+    sample: async (f) => ({ url: `${V1}/content/${(await f.newItem()).id}` }),
+  },
+  'PATCH /api/v1/content/{id}/status': {
+    expect: EDITOR,
+    sample: async (f) => {
+      const { id, version } = await f.newItem();
+      return { url: `${V1}/content/${id}/status`, body: { status: 'unlisted', version } };
+    },
+  },
+  'GET /api/v1/content/{id}/descendant-count': {
+    expect: EDITOR,
+    sample: (f) => ({ url: `${V1}/content/${f.tree.module}/descendant-count` }),
+  },
+  'POST /api/v1/contributors': {
+    expect: EDITOR,
+    sample: (_f, caller) => ({
+      url: `${V1}/contributors`,
+      body: { firstName: 'Ada', lastName: caller, school: 'Matrix School', email: `${caller}@example.edu` },
+    }),
+  },
+  'PUT /api/v1/contributors/{id}': {
+    expect: EDITOR,
+    sample: (f) => ({
+      url: `${V1}/contributors/${f.tree.contributorId}`,
+      body: { firstName: 'Grace', lastName: 'Hopper', school: 'Test University', email: 'grace@example.edu' },
+    }),
+  },
+
+  // Files, bundles, lessons, feedback
+  'POST /api/v1/files': { expect: EDITOR, sample: (f) => ({ url: `${V1}/files`, stream: f.upload() }) },
+  'GET /api/v1/files/{id}': { expect: FACULTY, sample: (f) => ({ url: `${V1}/files/${f.tree.fileId}` }) },
+  'DELETE /api/v1/files/{id}': {
+    expect: EDITOR,
+    sample: async (f) => ({ url: `${V1}/files/${await f.newFile()}` }),
+  },
+  'GET /api/v1/files/{id}/download-url': {
+    expect: FACULTY,
+    sample: (f) => ({ url: `${V1}/files/${f.tree.fileId}/download-url?from=${f.tree.lab}` }),
+  },
+  'GET /api/v1/files/{id}/content': {
+    // A private file's bytes need its signed link (from download-url): without one, 403 for everyone.
+    expect: [403, 403, 403, 403, 403, 403],
+    sample: (f) => ({ url: `${V1}/files/${f.tree.fileId}/content` }),
+  },
+  'POST /api/v1/content/{id}/bundle': {
+    expect: FACULTY,
+    sample: (f) => ({ url: `${V1}/content/${f.tree.module}/bundle` }),
+  },
+  'GET /api/v1/lessons': {
+    expect: FACULTY,
+    sample: (f) => ({ url: `${V1}/lessons?contentId=${f.tree.lab}` }),
+  },
+  'GET /api/v1/lessons/{id}': {
+    // No lesson has this id: 404 once the permission is there.
+    expect: [401, 403, 404, 404, 404, 403],
+    sample: (f) => ({ url: `${V1}/lessons/${f.tree.lab}` }),
+  },
+  'POST /api/v1/content/{id}/feedback': {
+    expect: FACULTY,
+    sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/feedback`, body: { message: 'A typo in step 2.' } }),
+  },
+};
+
+/** The hidden items of the test tree and the ones made for this table. */
+export type HiddenKind = 'unpublished' | 'archived' | 'underUnpublished' | 'underArchived';
+
+/**
+ * Which hidden items each caller may see (true) or must get 404 for (false): by id, by alias, their
+ * files, their bundle and as a child in the browse list. Editors see unpublished items; archived ones
+ * need CanViewArchivedContent (content editors and admins).
+ */
+/** Content editors and admins may open unpublished and archived items (and what is under them). */
+const EDITORS_SEE: Record<Caller, boolean> = {
+  signedOut: false,
+  student: false,
+  faculty: false,
+  contenteditor: true,
+  admin: true,
+  impersonating: false,
+};
+
+export const HIDDEN_CONTENT: Record<HiddenKind, Record<Caller, boolean>> = {
+  unpublished: EDITORS_SEE,
+  archived: EDITORS_SEE,
+  underUnpublished: EDITORS_SEE,
+  underArchived: EDITORS_SEE,
+};
