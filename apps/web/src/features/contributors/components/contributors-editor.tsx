@@ -34,10 +34,15 @@ import { ApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporting';
 import { contributorsQueryOptions, useContributors } from '../api/get-contributors';
 import { saveContributor } from '../api/save-contributor';
-import { uploadFile } from '../api/upload-file';
-import { FIELD_ATTRIBUTE, fieldErrorsOf, fieldErrorsOfServer, type FieldErrors } from '../lib/content-draft';
-import { useShowErrors } from '../lib/use-show-errors';
-import { filterByWords } from './searchable-filter';
+import { uploadFile } from '../../files/api/upload-file';
+import {
+  FIELD_ATTRIBUTE,
+  fieldErrorsOf,
+  fieldErrorsOfServer,
+  type FieldErrors,
+} from '../../../lib/form-errors';
+import { useShowErrors } from '../../../lib/use-show-errors';
+import { filterByWords } from '../../../lib/filter-by-words';
 
 type TextFieldName = Exclude<keyof ContributorInput, 'portraitFileId'>;
 
