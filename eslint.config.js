@@ -2,7 +2,53 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+const WEB = './apps/web/src';
+
+/**
+ * Which features a feature may import (each only those named, none of the others). The courseware pages
+ * compose the features named after the server modules they talk to; the admin tables show contributors.
+ */
+const FEATURE_DEPENDENCIES = {
+  files: [],
+  feedback: [],
+  knowledge: [],
+  lessons: ['files'],
+  contributors: ['files'],
+  courseware: ['files', 'feedback', 'knowledge', 'lessons', 'contributors'],
+  admin: ['contributors'],
+  identity: [],
+  site: [],
+};
+
+/** Zones of `import-x/no-restricted-paths`: each `target` may not import from `from` (less `except`). */
+function webLayerZones() {
+  const below = ['lib', 'components', 'config'];
+  return [
+    {
+      target: './packages/shared/src',
+      from: './apps',
+      message: 'The shared contract imports nothing of the apps.',
+    },
+    ...below.map((layer) => ({
+      target: `${WEB}/${layer}`,
+      from: [`${WEB}/features`, `${WEB}/app`],
+      message: `${layer}/ is below the features and the app shell: move what it needs down, or the code up.`,
+    })),
+    { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
+    ...Object.entries(FEATURE_DEPENDENCIES).map(([feature, allowed]) => ({
+      target: `${WEB}/features/${feature}`,
+      from: `${WEB}/features`,
+      except: [`./${feature}`, ...allowed.map((name) => `./${name}`)],
+      message:
+        allowed.length > 0
+          ? `features/${feature} may import only features/${allowed.join(', features/')}: move what features share to lib/ or components/.`
+          : `features/${feature} imports no other feature: move what features share to lib/ or components/.`,
+    })),
+  ];
+}
 
 export default tseslint.config(
   {
@@ -29,25 +75,20 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features don't import each other; the app shell composes them (STYLE.md habit 7).
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/*/**', '!./**'],
-              message: 'Features do not import each other; compose them in app/.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
+    // The web app's layers point one way (STYLE.md habit 7): shared → lib, components, config → features → app.
+    // Relative and aliased imports alike are resolved to files, then checked against these zones.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webLayerZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['packages/shared/**/*.ts'],

@@ -8,7 +8,7 @@ import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import { isFeatureOn, type EnvJson } from '@portal/shared/schemas/site';
 import { paths } from '../config/paths';
 import { contentQueryOptions, normaliseIdOrAlias } from '../features/courseware/api/get-content';
-import { knowledgeQueryOptions } from '../features/courseware/api/get-knowledge';
+import { knowledgeQueryOptions } from '../features/knowledge/api/get-knowledge';
 import {
   ExercisesLeavingPage,
   SignupLeavingPage,

@@ -272,6 +272,31 @@ describe('contributors editor (000 §3 Contributor, §5)', { timeout: SLOW_TEST_
     expect(writes(requests, 'PUT')[0]?.body).toMatchObject({ contributorIds: [created.id] });
   });
 
+  it("shows the server's field issue at its field and focuses it", async () => {
+    const content = item({ contributors: [] });
+    const taken = 'A contributor with this e-mail address exists already.';
+    api(() => content, 'contenteditor', {
+      'POST /api/v1/contributors': () =>
+        reply(409, {
+          code: 'conflict',
+          message: taken,
+          details: { issues: [{ field: 'body.email', message: taken }] },
+        }),
+    });
+    const { user } = await openEditor(content);
+    await user.click(button('New contributor'));
+    const dialog = await findDialog('New contributor');
+    const input = (name: string) => dialog.querySelector<HTMLInputElement>(`[data-field="${name}"]`)!;
+    await typeIn(user, input('firstName'), 'Grace');
+    await typeIn(user, input('lastName'), 'Hopper');
+    await typeIn(user, input('school'), 'Navy');
+    await typeIn(user, input('email'), 'grace@example.edu');
+    await user.click(within(dialog).getByText('Save contributor', { selector: 'button' }));
+    await waitFor(() => expect(input('email').getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(input('email')));
+    expect(within(dialog).getAllByText(taken).length).toBeGreaterThan(0);
+  });
+
   it('rejects a portrait of 10,000,000,000 bytes or more with the file-too-large error dialog', async () => {
     const content = item();
     api(() => content, 'contenteditor');

@@ -37,28 +37,26 @@ import { ApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporting';
 import { createContent } from '../api/create-content';
 import { contentQueryOptions } from '../api/get-content';
-import { useKnowledge } from '../api/get-knowledge';
+import { useKnowledge } from '../../knowledge/api/get-knowledge';
 import { updateContent } from '../api/update-content';
-import { uploadFile } from '../api/upload-file';
+import { uploadFile } from '../../files/api/upload-file';
 import {
-  FIELD_ATTRIBUTE,
   aliasOf,
   draftFromContent,
   emptyDraft,
-  fieldErrorsOfServer,
   toCreateBody,
   toUpdateBody,
   validateDraft,
   type ContentDraft,
-  type FieldErrors,
   type PendingFile,
 } from '../lib/content-draft';
-import { useShowErrors } from '../lib/use-show-errors';
-import { ContributorsEditor as ContributorsEditorView } from './contributors-editor';
+import { FIELD_ATTRIBUTE, fieldErrorsOfServer, type FieldErrors } from '../../../lib/form-errors';
+import { useShowErrors } from '../../../lib/use-show-errors';
+import { ContributorsEditor as ContributorsEditorView } from '../../contributors/components/contributors-editor';
 import { CuratedDatesEditor as CuratedDatesEditorView } from './curated-dates-editor';
 import { FilesEditor as FilesEditorView } from './files-editor';
 import { KeywordsEditor as KeywordsEditorView } from './keywords-editor';
-import { KnowledgePicker as KnowledgePickerView } from './knowledge-picker';
+import { KnowledgePicker as KnowledgePickerView } from '../../knowledge/components/knowledge-picker';
 import { OutlineEditor as OutlineEditorView } from './outline-editor';
 import { RichTextEditor as RichTextEditorView } from './rich-text-editor';
 

@@ -7,7 +7,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '@portal/shared/limits';
 import type { ContentFields } from '@portal/shared/schemas/courseware';
-import { FIELD_ATTRIBUTE, type FieldErrors } from '../lib/content-draft';
+import { FIELD_ATTRIBUTE, type FieldErrors } from '../../../lib/form-errors';
 
 type Dates = ContentFields['lastCuratedTimestamps'];
 

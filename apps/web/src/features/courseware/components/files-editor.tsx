@@ -14,7 +14,8 @@ import { FILE_NAME_MAX } from '@portal/shared/limits';
 import type { ContentFileInput } from '@portal/shared/schemas/courseware';
 import { UPLOAD_MAX_BYTES } from '@portal/shared/schemas/files';
 import { formatBytes } from '../../../lib/format';
-import { FIELD_ATTRIBUTE, newKey, type FieldErrors, type PendingFile } from '../lib/content-draft';
+import { newKey, type PendingFile } from '../lib/content-draft';
+import { FIELD_ATTRIBUTE, type FieldErrors } from '../../../lib/form-errors';
 
 const PERCENT = 100;
 

@@ -6,7 +6,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { TAGS_PER_CONTENT_MAX, TAG_LENGTH_MAX } from '@portal/shared/limits';
-import { FIELD_ATTRIBUTE } from '../lib/content-draft';
+import { FIELD_ATTRIBUTE } from '../../../lib/form-errors';
 
 /**
  * The search keywords editor (000 §5): a keyword is added by Enter or the plus icon; empty input is

@@ -14,13 +14,8 @@ import { useState } from 'react';
 import { CHILD_NAME_MAX } from '@portal/shared/limits';
 import { childAlias } from '@portal/shared/schemas/courseware';
 import { paths } from '../../../config/paths';
-import {
-  FIELD_ATTRIBUTE,
-  newKey,
-  type DraftChild,
-  type DraftSection,
-  type FieldErrors,
-} from '../lib/content-draft';
+import { newKey, type DraftChild, type DraftSection } from '../lib/content-draft';
+import { FIELD_ATTRIBUTE, type FieldErrors } from '../../../lib/form-errors';
 import { RichTextEditor } from './rich-text-editor';
 
 /** Moves one entry of a list up (-1) or down (+1). */

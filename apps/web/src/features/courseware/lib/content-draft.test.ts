@@ -5,8 +5,6 @@ import {
   aliasOf,
   draftFromContent,
   emptyDraft,
-  fieldErrorsOfServer,
-  focusFirstInvalid,
   toCreateBody,
   toUpdateBody,
   validateDraft,
@@ -58,31 +56,5 @@ describe('content draft', () => {
     expect(errors['lastCuratedTimestamps.courseware']).toBe('The date may not be later than today.');
     expect(errors['lastCuratedTimestamps.environment']).toBeUndefined();
     expect(errors['children.0.name']).toBe('Name is required.');
-  });
-
-  it('maps server issues back to form fields', () => {
-    expect(
-      fieldErrorsOfServer({
-        issues: [
-          { field: 'body.urlAlias', message: 'Taken.' },
-          { field: 'body.sections.1.name', message: 'Too long.' },
-        ],
-      }),
-    ).toEqual({ urlAlias: 'Taken.', 'sections.1.name': 'Too long.' });
-    expect(fieldErrorsOfServer(undefined)).toEqual({});
-  });
-
-  it('focuses the first invalid field in page order', () => {
-    document.body.innerHTML = `<form>
-      <input data-field="name" id="name">
-      <div data-field="lastCuratedTimestamps.courseware"><span tabindex="0" id="date"></span></div>
-      <input data-field="keywords" id="keywords">
-    </form>`;
-    const form = document.querySelector('form')!;
-    expect(focusFirstInvalid(form, { keywords: 'x', 'lastCuratedTimestamps.courseware': 'y' })).toBe(true);
-    expect(document.activeElement?.id).toBe('date');
-    focusFirstInvalid(form, { 'keywords.3': 'x', name: 'y' });
-    expect(document.activeElement?.id).toBe('name');
-    expect(focusFirstInvalid(form, {})).toBe(false);
   });
 });

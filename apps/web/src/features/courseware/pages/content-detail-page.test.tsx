@@ -193,6 +193,12 @@ describe('content detail page', () => {
         .getAllByTestId('file-name')
         .map((name) => name.textContent),
     ).toEqual(['Lab handout', 'Lab setup files']);
+    // Each label has the file name it downloads as beside it.
+    expect(
+      within(files)
+        .getAllByTestId('file-filename')
+        .map((name) => name.textContent),
+    ).toEqual(['Buffer_Overflow_Setuid.pdf', 'Labsetup.zip']);
     expect(within(files).queryByRole('button')).toBeNull();
     expect(within(files).getByText(MESSAGES.loginToViewFiles)).toBeTruthy();
     const login = within(files).getByRole('link', { name: 'Login' });
@@ -226,16 +232,20 @@ describe('content detail page', () => {
     });
     const { user } = renderApp(`/courseware/${lab.urlAlias}`, { signedInAs: 'faculty' });
     const files = await screen.findByRole('region', { name: 'Files' });
-    expect(
-      within(files)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Lab handout', 'Lab setup files']);
+    // Each download control is named by its label and the file name with its extension.
+    expect(within(files).getAllByRole('button')).toHaveLength(2);
+    for (const [label, filename] of [
+      ['Lab handout', 'Buffer_Overflow_Setuid.pdf'],
+      ['Lab setup files', 'Labsetup.zip'],
+    ] as const) {
+      const button = within(files).getByRole('button', { name: `${label}, ${filename}` });
+      expect(within(button).getByText(filename)).toBeTruthy();
+    }
     expect(within(files).queryByText(MESSAGES.loginToViewFiles)).toBeNull();
 
     // Clicks while a download is running are ignored (000 §4).
-    await user.click(within(files).getByRole('button', { name: 'Lab handout' }));
-    await user.click(within(files).getByRole('button', { name: 'Lab setup files' }));
+    await user.click(within(files).getByRole('button', { name: /^Lab handout, / }));
+    await user.click(within(files).getByRole('button', { name: /^Lab setup files, / }));
     release();
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     expect(assign).toHaveBeenCalledWith(signedUrl);

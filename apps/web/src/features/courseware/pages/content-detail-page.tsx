@@ -14,19 +14,19 @@ import { isNotFoundError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
 import { normaliseIdOrAlias, useContent } from '../api/get-content';
-import { useTreeFiles } from '../api/get-tree-files';
-import { BundleDownload } from '../components/bundle-download';
+import { useTreeFiles } from '../../files/api/get-tree-files';
+import { BundleDownload } from '../../files/components/bundle-download';
 import { ChildGroups } from '../components/child-groups';
 import { ContentAbout } from '../components/content-about';
 import { ContentActions } from '../components/content-actions';
 import { ContentBreadcrumbs } from '../components/content-breadcrumbs';
 import { ContentChips } from '../components/content-chips';
 import { ContentDetailSkeleton } from '../components/content-detail-skeleton';
-import { ContentFiles } from '../components/content-files';
+import { ContentFiles } from '../../files/components/content-files';
 import { ContentMetadata } from '../components/content-metadata';
-import { FeedbackButton } from '../components/feedback-button';
-import { KnowledgeLists } from '../components/knowledge-lists';
-import { LessonArtifacts } from '../components/lesson-artifacts';
+import { FeedbackButton } from '../../feedback/components/feedback-button';
+import { KnowledgeLists } from '../../knowledge/components/knowledge-lists';
+import { LessonArtifacts } from '../../lessons/components/lesson-artifacts';
 
 /** The edit form (rich text, date pickers) is loaded only when a curator edits. */
 const ContentEditor = lazy(async () => ({

@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { SearchTextSchema } from '@portal/shared/schemas/courseware';
 import { CourseInvitationsResponseSchema } from '@portal/shared/schemas/identity';
 import { apiRequest } from '../../../lib/api-client';
-import { searchContent } from '../../courseware/api/search-content';
+import { searchContent } from '../../../lib/api/search-content';
 
 const path = (courseId: string) => `/api/v1/courses/${encodeURIComponent(courseId)}/invitations`;
 

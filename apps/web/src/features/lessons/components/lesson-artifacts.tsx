@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { LessonUrl } from '@portal/shared/schemas/lessons';
 import { useCan } from '../../../lib/session';
-import { useDownloadFile } from '../api/get-download-url';
+import { useDownloadFile } from '../../files/api/get-download-url';
 import { useLessons } from '../api/get-lessons';
 
 /** "handout" → "Handout". */

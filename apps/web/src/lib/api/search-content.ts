@@ -9,7 +9,7 @@ import {
   type SearchContentQuery,
   type SearchContentResponse,
 } from '@portal/shared/schemas/courseware';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** The search as sent: the filter, an optional page token and size. */
 export type SearchContentParams = Omit<SearchContentQuery, 'limit'> & { limit?: number };

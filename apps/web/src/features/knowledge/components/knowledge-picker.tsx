@@ -8,8 +8,8 @@ import { useMemo, useState } from 'react';
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from '@portal/shared/enums';
 import { MENU_MAX_HEIGHTS, PICKER_OPTIONS_MAX } from '@portal/shared/limits';
 import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
-import { FIELD_ATTRIBUTE } from '../lib/content-draft';
-import { filterByWords } from './searchable-filter';
+import { FIELD_ATTRIBUTE } from '../../../lib/form-errors';
+import { filterByWords } from '../../../lib/filter-by-words';
 
 const itemText = (item: KnowledgeItem) => `${item.code} ${item.name}`;
 

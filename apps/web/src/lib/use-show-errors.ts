@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { focusFirstInvalid, type FieldErrors } from './content-draft';
+import { focusFirstInvalid, type FieldErrors } from './form-errors';
 
 /**
  * Shows field errors, then focuses the first invalid field of the form (000 §5) after the render that

@@ -18,9 +18,30 @@ function fileFacts(file: ContentFile): string {
   return [extension, formatBytes(file.size)].filter(Boolean).join(' · ');
 }
 
+/** The stored file name with its extension, e.g. "3_xss.md", shown beside the label. */
+function FileName({ file }: { file: ContentFile }) {
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      data-testid="file-filename"
+      sx={{
+        color: 'text.secondary',
+        fontFamily: 'monospace',
+        textTransform: 'none',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {file.filename}
+    </Typography>
+  );
+}
+
 /**
  * The files of a content item (000 §2, §6): with CanViewFiles each name is a download button; without
- * it the names are plain text with a login prompt, and signed-out users also get a Login button.
+ * it the names are plain text with a login prompt, and signed-out users also get a Login button. Each
+ * entry shows its label and, beside it, the file name it downloads as ("3_xss.md"); the download
+ * button is named by both ("Lab handout, 3_xss.md").
  * Props: `contentId`, `files`.
  */
 export function ContentFiles({ contentId, files }: { contentId: string; files: readonly ContentFile[] }) {
@@ -67,9 +88,17 @@ export function ContentFiles({ contentId, files }: { contentId: string; files: r
                   )
                 }
                 aria-busy={pendingFileId === file.id}
-                sx={{ justifyContent: 'flex-start', textAlign: 'left', overflowWrap: 'anywhere' }}
+                aria-label={`${file.name}, ${file.filename}`}
+                sx={{
+                  justifyContent: 'flex-start',
+                  textAlign: 'left',
+                  overflowWrap: 'anywhere',
+                  flexWrap: 'wrap',
+                  columnGap: 1,
+                }}
               >
-                {file.name}
+                <span data-testid="file-name">{file.name}</span>
+                <FileName file={file} />
               </Button>
             ) : (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, px: 1 }}>
@@ -77,6 +106,7 @@ export function ContentFiles({ contentId, files }: { contentId: string; files: r
                 <Typography component="span" data-testid="file-name" sx={{ overflowWrap: 'anywhere' }}>
                   {file.name}
                 </Typography>
+                <FileName file={file} />
               </Box>
             )}
             <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto', flexShrink: 0 }}>

@@ -15,7 +15,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
 import { AppError, MESSAGES } from '@portal/shared/errors';
 import {
   CONTRIBUTOR_FIELD_MAX,
@@ -34,10 +37,10 @@ import { ApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporting';
 import { contributorsQueryOptions, useContributors } from '../api/get-contributors';
 import { saveContributor } from '../api/save-contributor';
-import { uploadFile } from '../api/upload-file';
-import { FIELD_ATTRIBUTE, fieldErrorsOf, fieldErrorsOfServer, type FieldErrors } from '../lib/content-draft';
-import { useShowErrors } from '../lib/use-show-errors';
-import { filterByWords } from './searchable-filter';
+import { uploadFile } from '../../files/api/upload-file';
+import { FIELD_ATTRIBUTE, fieldErrorsOfServer } from '../../../lib/form-errors';
+import { registerTextField } from '../../../lib/register-text-field';
+import { filterByWords } from '../../../lib/filter-by-words';
 
 type TextFieldName = Exclude<keyof ContributorInput, 'portraitFileId'>;
 
@@ -68,10 +71,24 @@ export function isPortraitSizeAllowed(file: Blob): boolean {
   return true;
 }
 
+/** The dialog's form: the text fields of 000 §3 Contributor; the portrait is picked apart and uploaded on save. */
+const formOf = (contributor: Contributor | null): ContributorInput => ({
+  prefix: contributor?.prefix ?? '',
+  firstName: contributor?.firstName ?? '',
+  middleName: contributor?.middleName ?? '',
+  lastName: contributor?.lastName ?? '',
+  suffix: contributor?.suffix ?? '',
+  title: contributor?.title ?? '',
+  school: contributor?.school ?? '',
+  email: contributor?.email ?? '',
+});
+
 /**
  * Creates or edits one contributor (000 §3 Contributor, §5): first name, last name, school and e-mail
  * are required, each field at most 1000, the e-mail must be valid; a portrait image may be uploaded.
- * The first invalid field is focused. Props: `contributor` (null to create), `onClose`, `onSaved`.
+ * A react-hook-form over the shared ContributorInputSchema: the first invalid field is focused, and the
+ * server's field issues are shown at their fields. Props: `contributor` (null to create), `onClose`,
+ * `onSaved`.
  */
 export function ContributorDialog({
   contributor,
@@ -84,33 +101,26 @@ export function ContributorDialog({
 }) {
   const titleId = useId();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const portraitInput = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<Record<TextFieldName, string>>(() => ({
-    prefix: contributor?.prefix ?? '',
-    firstName: contributor?.firstName ?? '',
-    middleName: contributor?.middleName ?? '',
-    lastName: contributor?.lastName ?? '',
-    suffix: contributor?.suffix ?? '',
-    title: contributor?.title ?? '',
-    school: contributor?.school ?? '',
-    email: contributor?.email ?? '',
-  }));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ContributorInput>({
+    defaultValues: formOf(contributor),
+    resolver: zodResolver(ContributorInputSchema),
+    shouldFocusError: true,
+  });
   const [portrait, setPortrait] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState('');
+  /** True from a valid submit until the save ends (the fields stay enabled while they are validated). */
   const [isSaving, setIsSaving] = useState(false);
 
-  const fail = useShowErrors(formRef, isSaving, setErrors);
-
-  const onSubmit = async () => {
-    const input = { ...values, portraitFileId: contributor?.portraitFileId ?? null };
-    const parsed = ContributorInputSchema.safeParse(input);
-    if (!parsed.success) return fail(fieldErrorsOf(parsed.error.issues));
-    setIsSaving(true);
+  const save = async (input: ContributorInput) => {
     setFormError('');
+    setIsSaving(true);
     try {
-      let portraitFileId = parsed.data.portraitFileId ?? null;
+      let portraitFileId = contributor?.portraitFileId ?? null;
       if (portrait) {
         const uploaded = await uploadFile({
           file: portrait,
@@ -123,35 +133,30 @@ export function ContributorDialog({
         });
         portraitFileId = uploaded.id;
       }
-      const saved = await saveContributor({ ...parsed.data, portraitFileId }, contributor?.id);
+      const saved = await saveContributor({ ...input, portraitFileId }, contributor?.id);
       await queryClient.invalidateQueries({ queryKey: contributorsQueryOptions().queryKey });
       onSaved(saved);
     } catch (error) {
-      setIsSaving(false);
+      // The fields are enabled again at once, so the field the server names can take the focus.
+      flushSync(() => setIsSaving(false));
       if (error instanceof ApiError && error.code === 'too_large') {
         reportError(new AppError('too_large', MESSAGES.fileTooLarge));
         return;
       }
       const fieldErrors = error instanceof ApiError ? fieldErrorsOfServer(error.details) : {};
-      if (Object.keys(fieldErrors).length > 0) fail(fieldErrors);
+      FIELDS.filter((f) => fieldErrors[f.name]).forEach((f, index) =>
+        setError(f.name, { type: 'server', message: fieldErrors[f.name] }, { shouldFocus: index === 0 }),
+      );
       setFormError(error instanceof Error ? error.message : 'The contributor could not be saved.');
     }
   };
+  const onSubmit = (event?: FormEvent) => handleSubmit(save)(event);
 
   return (
     <Dialog open onClose={isSaving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{contributor ? 'Edit contributor' : 'New contributor'}</DialogTitle>
       <DialogContent>
-        <Box
-          component="form"
-          ref={formRef}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onSubmit();
-          }}
-          sx={{ pt: 1 }}
-        >
+        <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ pt: 1 }}>
           {formError && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {formError}
@@ -164,14 +169,10 @@ export function ContributorDialog({
                   label={f.label}
                   required={f.required}
                   type={f.type}
-                  value={values[f.name]}
+                  {...registerTextField(register(f.name))}
                   disabled={isSaving}
-                  onChange={(event) => {
-                    setValues((v) => ({ ...v, [f.name]: event.target.value }));
-                    setErrors((e) => ({ ...e, [f.name]: '' }));
-                  }}
                   error={Boolean(errors[f.name])}
-                  helperText={errors[f.name] || ' '}
+                  helperText={errors[f.name]?.message || ' '}
                   fullWidth
                   slotProps={{
                     htmlInput: { maxLength: CONTRIBUTOR_FIELD_MAX, [FIELD_ATTRIBUTE]: f.name },
@@ -185,7 +186,6 @@ export function ContributorDialog({
             <Button component="label" variant="outlined" disabled={isSaving}>
               {contributor?.portraitFileId || portrait ? 'Replace portrait' : 'Add portrait'}
               <input
-                ref={portraitInput}
                 type="file"
                 hidden
                 accept={IMAGE_MIME_TYPES.join(',')}
