@@ -91,7 +91,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobsPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
-    openapi: { info: { title: 'Range portal API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Range portal API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(authPlugin, {
@@ -127,7 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url.startsWith('/auth/') || request.method !== 'GET' || !hasWeb) {
+    // HEAD answers like GET (link checkers and uptime monitors), without the body.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api/') || url.startsWith('/auth/') || !isRead || !hasWeb) {
       const body: ErrorBody = { code: 'not_found', message: `Nothing is at ${request.method} ${url}.` };
       return reply.status(404).send(body);
     }

@@ -28,6 +28,14 @@ const EnvSchema = z.object({
   RANGE_UI_URL: z.url().default('https://range.example.edu'),
   COURSEWARE_INDEX_URL: z.url().optional(),
   CALL_FOR_COURSEWARE_URL: z.url().optional(),
+  /** The external careers site the jobs page links to (001 §1). */
+  CAREERS_URL: z.url().optional(),
+  /** Where /conference redirects; unset, /conference is not a route (001 §2). */
+  CONFERENCE_URL: z.url().optional(),
+  /** The home page's explainer video (embedded); unset, no video is shown (001 §1). */
+  LANDING_VIDEO_URL: z.url().optional(),
+  /** The knowledge base the help menu opens in a new tab (001 §2 Header). */
+  KNOWLEDGE_BASE_URL: z.url().optional(),
   SEED_DEMO: bool.optional(),
   SHARED_DATA_DIR: z.string().optional(),
   /** Secret for the access-token signing key; by default a key is generated and kept in the database. */
@@ -64,6 +72,10 @@ export interface Config {
   rangeUiUrl: string;
   coursewareIndexUrl: string | null;
   callForCoursewareUrl: string | null;
+  careersUrl: string | null;
+  conferenceUrl: string | null;
+  landingVideoUrl: string | null;
+  knowledgeBaseUrl: string | null;
   seedDemo: boolean;
   sharedDataDir: string;
   jwtSecret: string | undefined;
@@ -77,7 +89,10 @@ export interface Config {
   jobLeaseMs: number;
   isJobWorker: boolean;
   logLevel: string;
+  /** The flags' values without an admin's choice: FEATURE_<NAME> or the defaults of 001 §9. */
   features: Record<FeatureFlag, boolean>;
+  /** Flags set by FEATURE_<NAME>: pinned, an admin cannot switch them. */
+  pinnedFeatures: FeatureFlag[];
   webDistDir: string;
 }
 
@@ -110,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const features = { ...FEATURE_FLAG_DEFAULTS } as Record<FeatureFlag, boolean>;
+  const pinnedFeatures: FeatureFlag[] = [];
   for (const flag of FEATURE_FLAGS) {
     const name = envNameOf(flag);
     const raw = env[name];
@@ -117,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (raw !== 'true' && raw !== 'false')
       throw new Error(`Invalid configuration:\n  ${name}: use true or false`);
     features[flag] = raw === 'true';
+    pinnedFeatures.push(flag);
   }
   return {
     port: e.PORT,
@@ -130,6 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rangeUiUrl: e.RANGE_UI_URL,
     coursewareIndexUrl: e.COURSEWARE_INDEX_URL ?? null,
     callForCoursewareUrl: e.CALL_FOR_COURSEWARE_URL ?? null,
+    careersUrl: e.CAREERS_URL ?? null,
+    conferenceUrl: e.CONFERENCE_URL ?? null,
+    landingVideoUrl: e.LANDING_VIDEO_URL ?? null,
+    knowledgeBaseUrl: e.KNOWLEDGE_BASE_URL ?? null,
     // Demo data are for the embedded default; on a server they are imported only when asked for.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     sharedDataDir: path.resolve(e.SHARED_DATA_DIR ?? path.join(REPO_ROOT, '..', 'shared', 'data')),
@@ -148,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isJobWorker: e.JOB_WORKER ?? true,
     logLevel: e.LOG_LEVEL,
     features,
+    pinnedFeatures,
     webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
   };
 }
