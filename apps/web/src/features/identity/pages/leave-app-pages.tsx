@@ -81,3 +81,7 @@ export function SignupLeavingPage() {
 export function ExercisesLeavingPage() {
   return <LeavingPage title="Exercises" text="Opening the exercise area…" />;
 }
+
+export function ConferenceLeavingPage() {
+  return <LeavingPage title="Conference" text="Opening the conference site…" />;
+}
