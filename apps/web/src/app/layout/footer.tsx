@@ -39,10 +39,10 @@ export function Footer() {
           py: 5,
           display: 'grid',
           gap: 4,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' },
+          gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1fr' },
         }}
       >
-        <Box>
+        <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
           <Link
             href={paths.home}
             underline="none"

@@ -49,6 +49,67 @@ const CLAIMS = [
   { figure: '40', label: 'states' },
 ] as const;
 
+/** A decorative drawing of a small lab network: a student's machine linked to the range's servers. */
+function RangeIllustration({ primary, accent }: { primary: string; accent: string }) {
+  const nodes = [
+    [60, 150],
+    [170, 60],
+    [170, 240],
+    [280, 150],
+  ] as const;
+  return (
+    <Box
+      component="svg"
+      viewBox="0 0 340 300"
+      aria-hidden="true"
+      sx={{ display: { xs: 'none', md: 'block' }, width: '100%', maxWidth: 340, justifySelf: 'center' }}
+    >
+      {[
+        [0, 1],
+        [0, 2],
+        [1, 3],
+        [2, 3],
+        [1, 2],
+      ].map(([a, b]) => (
+        <line
+          key={`${a}-${b}`}
+          x1={nodes[a!]![0]}
+          y1={nodes[a!]![1]}
+          x2={nodes[b!]![0]}
+          y2={nodes[b!]![1]}
+          stroke={primary}
+          strokeOpacity="0.35"
+          strokeWidth="3"
+          strokeDasharray="6 6"
+        />
+      ))}
+      {nodes.map(([x, y], index) => (
+        <g key={`${x}-${y}`} transform={`translate(${x - 34} ${y - 26})`}>
+          <rect
+            width="68"
+            height="52"
+            rx="10"
+            fill="#ffffff"
+            stroke={index === 0 ? accent : primary}
+            strokeWidth="3"
+          />
+          <rect
+            x="12"
+            y="12"
+            width="44"
+            height="6"
+            rx="3"
+            fill={index === 0 ? accent : primary}
+            opacity="0.8"
+          />
+          <rect x="12" y="24" width="30" height="6" rx="3" fill={primary} opacity="0.35" />
+          <circle cx="52" cy="38" r="5" fill={index === 0 ? accent : primary} />
+        </g>
+      ))}
+    </Box>
+  );
+}
+
 /** Recent news on home (001 §1): shown only when the news pages are on; the news issue fills it. */
 export function RecentNewsSlot() {
   return useFeature('news') ? <Box data-slot="recent-news" /> : null;
@@ -78,8 +139,12 @@ export function HomePage() {
           display: 'grid',
           gap: 4,
           alignItems: 'center',
-          gridTemplateColumns: { xs: '1fr', md: env.landingVideoUrl ? '1fr 1fr' : '1fr' },
-          pt: { xs: 1, md: 3 },
+          gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
+          p: { xs: 3, md: 5 },
+          borderRadius: 3,
+          border: 1,
+          borderColor: 'divider',
+          background: `linear-gradient(135deg, #ffffff 40%, ${brand.colors.primary}1f 100%)`,
         }}
       >
         <Box>
@@ -113,6 +178,9 @@ export function HomePage() {
             </Button>
           </Box>
         </Box>
+        {!env.landingVideoUrl && (
+          <RangeIllustration primary={brand.colors.primary} accent={brand.colors.secondary} />
+        )}
         {env.landingVideoUrl && (
           <Box
             component="iframe"
