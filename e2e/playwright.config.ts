@@ -1,10 +1,35 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The state brand variant runs on a second server, ten ports up, picked by its BASE_DOMAIN (001 §1). */
+const STATE_PORT = PORT + 10;
+const STATE_BASE_DOMAIN = 'cyber.state.example.gov';
+
+/** A fresh data folder seeded with the demo data, one per server. */
+function server(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf ${dataDir} && node ../apps/server/dist/server.js`,
+    url: `http://localhost:${port}/dist/env.json`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: `http://localhost:${port}`,
+      RANGE_UI_URL: 'https://range.example.edu',
+      ...env,
+    },
+  };
+}
 
 /**
  * End-to-end tests against the built app on a fresh data folder seeded with the demo data, driving
- * Debian's Chromium (never a downloaded browser).
+ * Debian's Chromium (never a downloaded browser). Two servers: the national brand (every spec) and the
+ * state brand (the site-shell spec).
  */
 export default defineConfig({
   testDir: './specs',
@@ -31,20 +56,13 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'rm -rf .e2e-data && node ../apps/server/dist/server.js',
-    url: `http://localhost:${PORT}/dist/env.json`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: '.e2e-data',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: `http://localhost:${PORT}`,
-      RANGE_UI_URL: 'https://range.example.edu',
-    },
-  },
+  projects: [
+    { name: 'national', use: { baseURL: `http://localhost:${PORT}` } },
+    // The state variant runs the site-shell spec only: the rest does not depend on the brand.
+    { name: 'state', testMatch: /site-shell\.spec\.ts/, use: { baseURL: `http://localhost:${STATE_PORT}` } },
+  ],
+  webServer: [
+    server(PORT, '.e2e-data'),
+    server(STATE_PORT, '.e2e-data-state', { BASE_DOMAIN: STATE_BASE_DOMAIN }),
+  ],
 });

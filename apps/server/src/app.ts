@@ -161,7 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url.startsWith('/auth/') || request.method !== 'GET' || !hasWeb) {
+    // HEAD answers like GET (link checkers and uptime monitors), without the body.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api/') || url.startsWith('/auth/') || !isRead || !hasWeb) {
       const body: ErrorBody = { code: 'not_found', message: `Nothing is at ${request.method} ${url}.` };
       return reply.status(404).send(body);
     }

@@ -32,6 +32,14 @@ const EnvSchema = z.object({
   SESSION_MAX_AGE_DAYS: z.coerce.number().min(0.01).max(365).default(SESSION_MAX_AGE_DAYS_DEFAULT),
   COURSEWARE_INDEX_URL: z.url().optional(),
   CALL_FOR_COURSEWARE_URL: z.url().optional(),
+  /** The external careers site the jobs page links to (001 §1). */
+  CAREERS_URL: z.url().optional(),
+  /** Where /conference redirects; unset, /conference is not a route (001 §2). */
+  CONFERENCE_URL: z.url().optional(),
+  /** The home page's explainer video (embedded); unset, no video is shown (001 §1). */
+  LANDING_VIDEO_URL: z.url().optional(),
+  /** The knowledge base the help menu opens in a new tab (001 §2 Header). */
+  KNOWLEDGE_BASE_URL: z.url().optional(),
   SEED_DEMO: bool.optional(),
   SHARED_DATA_DIR: z.string().optional(),
   /** Secret for the access-token signing key; by default a key is generated and kept in the database. */
@@ -71,6 +79,10 @@ export interface Config {
   sessionMaxAgeS: number;
   coursewareIndexUrl: string | null;
   callForCoursewareUrl: string | null;
+  careersUrl: string | null;
+  conferenceUrl: string | null;
+  landingVideoUrl: string | null;
+  knowledgeBaseUrl: string | null;
   seedDemo: boolean;
   sharedDataDir: string;
   jwtSecret: string | undefined;
@@ -84,7 +96,10 @@ export interface Config {
   jobLeaseMs: number;
   isJobWorker: boolean;
   logLevel: string;
+  /** The flags' values without an admin's choice: FEATURE_<NAME> or the defaults of 001 §9. */
   features: Record<FeatureFlag, boolean>;
+  /** Flags set by FEATURE_<NAME>: pinned, an admin cannot switch them. */
+  pinnedFeatures: FeatureFlag[];
   webDistDir: string;
 }
 
@@ -117,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const features = { ...FEATURE_FLAG_DEFAULTS } as Record<FeatureFlag, boolean>;
+  const pinnedFeatures: FeatureFlag[] = [];
   for (const flag of FEATURE_FLAGS) {
     const name = envNameOf(flag);
     const raw = env[name];
@@ -124,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (raw !== 'true' && raw !== 'false')
       throw new Error(`Invalid configuration:\n  ${name}: use true or false`);
     features[flag] = raw === 'true';
+    pinnedFeatures.push(flag);
   }
   return {
     port: e.PORT,
@@ -138,6 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeS: Math.round(e.SESSION_MAX_AGE_DAYS * 86_400),
     coursewareIndexUrl: e.COURSEWARE_INDEX_URL ?? null,
     callForCoursewareUrl: e.CALL_FOR_COURSEWARE_URL ?? null,
+    careersUrl: e.CAREERS_URL ?? null,
+    conferenceUrl: e.CONFERENCE_URL ?? null,
+    landingVideoUrl: e.LANDING_VIDEO_URL ?? null,
+    knowledgeBaseUrl: e.KNOWLEDGE_BASE_URL ?? null,
     // Demo data are for the embedded default; on a server they are imported only when asked for.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     sharedDataDir: path.resolve(e.SHARED_DATA_DIR ?? path.join(REPO_ROOT, '..', 'shared', 'data')),
@@ -156,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isJobWorker: e.JOB_WORKER ?? true,
     logLevel: e.LOG_LEVEL,
     features,
+    pinnedFeatures,
     webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
   };
 }

@@ -68,6 +68,16 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 export const SSO_CODE_TTL_S = 60;
 export const MAIN_CONTENT_MAX_WIDTH_PX = 1000;
 export const ACCOUNT_MENU_WIDTH_PX = 400;
+/** Version of the locally stored settings; a stored copy of another version is discarded (001 §9). */
+export const LOCAL_STORAGE_VERSION = '1.00';
+/** Display filters (001 §9): dates are cut to 10 characters, currency has two decimals. */
+export const DISPLAY_DATE_LENGTH = 10;
+export const CURRENCY_DECIMALS = 2;
+/** Unsafe-site incidents (001 §2 /unsafe_site): the reported address and user agent are cut to this. */
+export const UNSAFE_SITE_ADDRESS_MAX = 2048;
+export const UNSAFE_SITE_INCIDENTS_PAGE_SIZE = 50;
+/** Reports of unsafe sites a single address may send per minute. */
+export const UNSAFE_SITE_REPORTS_PER_MINUTE = 10;
 export const FILE_MAX_BYTES = 104_857_600;
 export const IMAGE_MAX_BYTES = 1_048_576;
 export const AVATAR_MAX_BYTES = 50_000;

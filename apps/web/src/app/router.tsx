@@ -4,12 +4,14 @@
  * pages are loaded lazily to keep the first download small.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { isFeatureOn, type EnvJson } from '@portal/shared/schemas/site';
+import { isFeatureOn, type EnvJson, type FeatureFlag } from '@portal/shared/schemas/site';
 import { paths } from '../config/paths';
 import { contentQueryOptions, normaliseIdOrAlias } from '../features/courseware/api/get-content';
 import { knowledgeQueryOptions } from '../features/knowledge/api/get-knowledge';
 import {
+  ConferenceLeavingPage,
   ExercisesLeavingPage,
   SignupLeavingPage,
   createExercisesLoader,
@@ -17,6 +19,7 @@ import {
 } from '../features/identity/pages/leave-app-pages';
 import { LoginPage, createLoginLoader } from '../features/identity/pages/login-page';
 import { createLogoutLoader } from '../features/identity/pages/logout-page';
+import { browser } from '../lib/browser';
 import { createPermissionGuard } from '../lib/session';
 import { createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
 import { MainLayout } from './layout/main-layout';
@@ -51,22 +54,111 @@ function createContentPrefetch(queryClient: QueryClient) {
   };
 }
 
+/** News and event paths are theirs (001 §2): the catch-all does not look them up as content. */
+function isNewsOrEventPath(path: string): boolean {
+  return /^(news|events)(\/|$)/.test(path);
+}
+
 /**
  * Catch-all (001 §2): an unknown path is looked up as a content item; if found, go to its courseware
- * address, otherwise home (the courseware page for now).
+ * address, otherwise home. News and event paths are not looked up (their routes come with the news
+ * pages); while those are off they go home too.
  */
 function createCatchAllLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const path = normaliseIdOrAlias(params['*'] ?? '');
-    if (!path) return redirect(paths.courseware);
+    if (!path || isNewsOrEventPath(path)) return redirect(paths.home);
     try {
       const content = await queryClient.fetchQuery(contentQueryOptions(path));
       queryClient.setQueryData(contentQueryOptions(content.urlAlias || content.id).queryKey, content);
       return redirect(paths.content(content.urlAlias || content.id));
     } catch {
-      return redirect(paths.courseware);
+      return redirect(paths.home);
     }
   };
+}
+
+/** Guard for the archived-content page: content-update and view-archived-content, else home (001 §2). */
+function createArchivedGuard(queryClient: QueryClient) {
+  const [canUpdate, canViewArchived] = [
+    createPermissionGuard(queryClient, 'CanUpdateContent'),
+    createPermissionGuard(queryClient, 'CanViewArchivedContent'),
+  ];
+  return async () => {
+    await canUpdate();
+    return canViewArchived();
+  };
+}
+
+/** Leaves the app for an external address (the conference site). */
+function createExternalRedirect(href: string) {
+  return () => {
+    browser.assign(href);
+    return null;
+  };
+}
+
+type PageModule = () => Promise<{ Component: ComponentType }>;
+
+/** A lazily loaded site page, so that only what `/` needs is in the first download. */
+const sitePage = (load: () => Promise<Record<string, ComponentType>>, name: string): PageModule => {
+  return async () => ({ Component: (await load())[name]! });
+};
+
+/**
+ * The site's own pages (001 §1, §2), each behind its flag (a page whose flag is off has no route and
+ * goes home through the catch-all). Community and the terms of use are always there: the footer links
+ * them whatever the flags.
+ */
+function sitePages(env: EnvJson, queryClient: QueryClient): RouteObject[] {
+  const on = (flag: FeatureFlag) => isFeatureOn(env.features, flag);
+  const page = (path: string, load: PageModule): RouteObject => ({ path, lazy: load });
+  const pages = import.meta.glob<Record<string, ComponentType>>('../features/site/pages/*-page.tsx');
+  const fromFile = (file: string, name: string) =>
+    sitePage(pages[`../features/site/pages/${file}.tsx`]!, name);
+  const routes: RouteObject[] = [
+    page('community', fromFile('community-page', 'CommunityPage')),
+    page('terms-of-use', fromFile('terms-of-use-page', 'TermsOfUsePage')),
+    page('knowledge_base', fromFile('knowledge-base-page', 'KnowledgeBasePage')),
+    { path: 'community/cybered-workshops', loader: () => redirect(paths.workshops) },
+    {
+      path: 'admin/site-settings',
+      loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
+      lazy: fromFile('site-settings-page', 'SiteSettingsPage'),
+    },
+    {
+      path: 'admin/unsafe-site-incidents',
+      loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
+      lazy: fromFile('unsafe-site-incidents-page', 'UnsafeSiteIncidentsPage'),
+    },
+  ];
+  const gated: [FeatureFlag, RouteObject][] = [
+    ['feature', page('features', fromFile('features-page', 'FeaturesPage'))],
+    ['about', page('about', fromFile('about-page', 'AboutPage'))],
+    ['team', page('team', fromFile('team-page', 'TeamPage'))],
+    ['resources', page('resources', fromFile('resources-page', 'ResourcesPage'))],
+    ['jobs', page('jobs', fromFile('jobs-page', 'JobsPage'))],
+    ['contact', page('contact-us', fromFile('contact-page', 'ContactPage'))],
+    ['pricing', { path: 'pricing', loader: () => redirect(paths.rangePricing) }],
+    ['pricing', page('rangepricing', fromFile('pricing-page', 'PricingPage'))],
+    ['weeklyWorkshop', page('community/cyber-workshops', fromFile('workshops-page', 'WorkshopsPage'))],
+    ['conference2018', page('conference-2018', fromFile('conference-2018-page', 'Conference2018Page'))],
+    [
+      'callForCourseware',
+      page('call-for-courseware', fromFile('call-for-courseware-page', 'CallForCoursewarePage')),
+    ],
+    [
+      'callForCourseware',
+      page(
+        'call-for-courseware/content-categories',
+        fromFile('content-categories-page', 'ContentCategoriesPage'),
+      ),
+    ],
+  ];
+  for (const [flag, route] of gated) if (on(flag)) routes.push(route);
+  if (!env.conferenceUrl && on('conference2018'))
+    routes.push({ path: 'conference', loader: () => redirect(paths.conference2018) });
+  return routes;
 }
 
 /** Nothing is drawn while the first loaders run: the splash of index.html covers the page. */
@@ -77,8 +169,11 @@ function HydrateFallback() {
 /** Builds the route objects for a browser or memory router. */
 export function createRoutes({ queryClient, env }: RouteDependencies): RouteObject[] {
   const pages: RouteObject[] = [
-    // No home page yet: the courseware page is home.
-    { index: true, loader: () => redirect(paths.courseware) },
+    // Home (001 §1, flag `home`); without it the courseware page is the way in.
+    isFeatureOn(env.features, 'home')
+      ? { index: true, lazy: sitePage(() => import('../features/site/pages/home-page'), 'HomePage') }
+      : { index: true, loader: () => redirect(paths.courseware) },
+    ...sitePages(env, queryClient),
     {
       path: 'courseware',
       loader: createKnowledgeLoader(queryClient),
@@ -105,12 +200,14 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     // Admin tables (000 §2), with the other variant's addresses.
     ...['cr-admin', 'admin'].map((path) => ({
       path,
+      loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
       lazy: async () => ({
         Component: (await import('../features/admin/pages/content-admin-page')).ContentAdminPage,
       }),
     })),
     ...['cr-archived-content', 'archived-content'].map((path) => ({
       path,
+      loader: createArchivedGuard(queryClient),
       lazy: async () => ({
         Component: (await import('../features/admin/pages/content-admin-page')).ArchivedContentPage,
       }),
@@ -148,14 +245,6 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     },
     { path: '*', loader: createCatchAllLoader(queryClient) },
   ];
-  if (isFeatureOn(env.features, 'callForCourseware')) {
-    pages.push({
-      path: 'call-for-courseware',
-      lazy: async () => ({
-        Component: (await import('../features/site/pages/call-for-courseware-page')).CallForCoursewarePage,
-      }),
-    });
-  }
   return [
     {
       id: 'root',
@@ -173,5 +262,21 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       Component: ExercisesLeavingPage,
       HydrateFallback,
     },
+    // The unsafe-site warning stands alone, outside the layout (001 §2).
+    {
+      path: 'unsafe_site',
+      lazy: sitePage(() => import('../features/site/pages/unsafe-site-page'), 'UnsafeSitePage'),
+      HydrateFallback,
+    },
+    ...(env.conferenceUrl
+      ? [
+          {
+            path: 'conference',
+            loader: createExternalRedirect(env.conferenceUrl),
+            Component: ConferenceLeavingPage,
+            HydrateFallback,
+          },
+        ]
+      : []),
   ];
 }

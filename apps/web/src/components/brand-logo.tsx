@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { BRAND_NAMES } from '../config/brand';
+import { brandOf, type Brand } from '../config/brand';
 import { useEnv } from '../lib/env';
 
 /** The brand mark: a shield with a check, drawn inline so it needs no request. */
-function LogoMark({ size }: { size: number }) {
+function LogoMark({ size, colors }: { size: number; colors: Brand['colors'] }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="7" fill="#1565c0" />
+      <rect width="32" height="32" rx="7" fill={colors.primary} />
       <path
         d="M16 5l9 4v6c0 6-4 10-9 12-5-2-9-6-9-12V9z"
         fill="none"
@@ -18,7 +18,7 @@ function LogoMark({ size }: { size: number }) {
       <path
         d="M11.5 16l3 3 6-6"
         fill="none"
-        stroke="#7dd3fc"
+        stroke={colors.accent}
         strokeWidth="2.4"
         strokeLinecap="round"
         strokeLinejoin="round"
@@ -32,10 +32,10 @@ function LogoMark({ size }: { size: number }) {
  * wrap it. Props: `size` of the mark in px, `inverse` for dark backgrounds.
  */
 export function BrandLogo({ size = 32, inverse = false }: { size?: number; inverse?: boolean }) {
-  const { brand } = useEnv();
+  const brand = brandOf(useEnv().brand);
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      <LogoMark size={size} />
+      <LogoMark size={size} colors={brand.colors} />
       <Typography
         component="span"
         sx={{
@@ -45,7 +45,7 @@ export function BrandLogo({ size = 32, inverse = false }: { size?: number; inver
           whiteSpace: 'nowrap',
         }}
       >
-        {BRAND_NAMES[brand].name}
+        {brand.name}
       </Typography>
     </Box>
   );

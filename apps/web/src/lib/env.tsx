@@ -20,7 +20,13 @@ export const DEFAULT_ENV: EnvJson = {
   rangeUiUrl: '',
   coursewareIndexUrl: null,
   callForCoursewareUrl: null,
+  careersUrl: null,
+  conferenceUrl: null,
+  landingVideoUrl: null,
+  knowledgeBaseUrl: null,
+  supportEmail: '',
   features: { ...FEATURE_FLAG_DEFAULTS },
+  pinnedFeatures: [],
 };
 
 /**

@@ -1,6 +1,30 @@
-/** GET /dist/env.json: flags and addresses for the browser, from the same configuration (DESIGN.md). */
+/**
+ * The site module (001 §2, §9): GET /dist/env.json (flags and addresses for the browser, DESIGN.md),
+ * the admin's Site settings (feature flags switched in the portal) and unsafe-site incidents.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EnvJsonSchema, type EnvJson } from '@portal/shared/schemas/site';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@portal/shared/errors';
+import { UNSAFE_SITE_REPORTS_PER_MINUTE } from '@portal/shared/limits';
+import {
+  EnvJsonSchema,
+  ReportUnsafeSiteRequestSchema,
+  SiteSettingsSchema,
+  UnsafeSiteIncidentsQuerySchema,
+  UnsafeSiteIncidentsResponseSchema,
+  UpdateSiteSettingsRequestSchema,
+  type EnvJson,
+} from '@portal/shared/schemas/site';
+import {
+  effectiveFeatures,
+  getSiteSettings,
+  listUnsafeSiteIncidents,
+  reportUnsafeSite,
+  updateSiteSettings,
+} from './site.service.js';
+
+const SIGNED_IN = [{ bearerAuth: [] }];
+const ADMIN_ERRORS = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,10 +38,86 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         rangeUiUrl: c.rangeUiUrl ?? '',
         coursewareIndexUrl: c.coursewareIndexUrl,
         callForCoursewareUrl: c.callForCoursewareUrl,
-        features: c.features,
+        careersUrl: c.careersUrl,
+        conferenceUrl: c.conferenceUrl,
+        landingVideoUrl: c.landingVideoUrl,
+        knowledgeBaseUrl: c.knowledgeBaseUrl,
+        supportEmail: c.supportEmail,
+        features: await effectiveFeatures(app.db, c),
+        pinnedFeatures: c.pinnedFeatures,
       };
       return reply.header('cache-control', 'no-store').send(body);
     },
+  );
+
+  app.get(
+    '/api/v1/site/settings',
+    {
+      preHandler: app.requirePermission('CanManageOrganization'),
+      schema: {
+        operationId: 'getSiteSettings',
+        summary: 'Feature flags with their defaults, pins and the admin choices',
+        tags: ['site'],
+        security: SIGNED_IN,
+        response: { 200: SiteSettingsSchema, ...ADMIN_ERRORS },
+      },
+    },
+    async () => getSiteSettings(app.db, app.config),
+  );
+
+  app.put(
+    '/api/v1/site/settings',
+    {
+      preHandler: app.requirePermission('CanManageOrganization'),
+      schema: {
+        operationId: 'updateSiteSettings',
+        summary: 'Switch feature flags on or off, or return them to their defaults',
+        tags: ['site'],
+        security: SIGNED_IN,
+        body: UpdateSiteSettingsRequestSchema,
+        response: { 200: SiteSettingsSchema, ...ADMIN_ERRORS, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => updateSiteSettings(app.db, app.config, request.body, request.session.accountId ?? ''),
+  );
+
+  app.post(
+    '/api/v1/site/unsafe-site-incidents',
+    {
+      config: { rateLimit: { max: UNSAFE_SITE_REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'reportUnsafeSite',
+        summary: 'Report a visit of the unsafe-site warning page',
+        tags: ['site'],
+        security: [],
+        body: ReportUnsafeSiteRequestSchema,
+        response: { 204: z.null(), 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await reportUnsafeSite(app.db, {
+        ...request.body,
+        userAgent: request.headers['user-agent'],
+        reporterId: request.session.accountId,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/site/unsafe-site-incidents',
+    {
+      preHandler: app.requirePermission('CanManageOrganization'),
+      schema: {
+        operationId: 'listUnsafeSiteIncidents',
+        summary: 'Unsafe-site incidents, newest first, paged by nextPageToken',
+        tags: ['site'],
+        security: SIGNED_IN,
+        querystring: UnsafeSiteIncidentsQuerySchema,
+        response: { 200: UnsafeSiteIncidentsResponseSchema, ...ADMIN_ERRORS },
+      },
+    },
+    async (request) => listUnsafeSiteIncidents(app.db, request.query),
   );
 };
 

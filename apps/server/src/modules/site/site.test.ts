@@ -1,18 +1,33 @@
 /** The browser's configuration, the OpenAPI document and the JSON 404 of unknown API paths. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvJsonSchema } from '@portal/shared/schemas/site';
+import type { Role } from '@portal/shared/enums';
+import { UNSAFE_SITE_INCIDENTS_PAGE_SIZE } from '@portal/shared/limits';
+import {
+  EnvJsonSchema,
+  SiteSettingsSchema,
+  UnsafeSiteIncidentsResponseSchema,
+} from '@portal/shared/schemas/site';
+import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
+import { bearer, createAccounts } from '../../testing/fixtures.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 
 let ctx: TestContext;
+let accounts: Record<Role, string>;
 beforeAll(async () => {
   ctx = await createTestContext({
     FEATURE_NEWS: 'true',
     FEATURE_TITLE_IMAGE: 'false',
     RANGE_UI_URL: 'https://range.test',
+    CAREERS_URL: 'https://careers.test/jobs',
   });
+  accounts = await createAccounts(ctx.database.db);
 });
 afterAll(async () => ctx?.close());
+
+const as = (role: Role) => bearer(ctx.app, accounts[role]);
 
 describe('GET /dist/env.json', () => {
   it('gives the flags and addresses of the configuration, defaults included', async () => {
@@ -25,6 +40,181 @@ describe('GET /dist/env.json', () => {
     expect(env.features.titleImage).toBe(false);
     expect(env.features.coursewareSearch).toBe(true);
     expect(env.features.events).toBe(false);
+    expect(env.features.weeklyWorkshop).toBe(true);
+    expect(env.careersUrl).toBe('https://careers.test/jobs');
+    expect(env.conferenceUrl).toBeNull();
+    expect(env.pinnedFeatures.sort()).toEqual(['news', 'titleImage']);
+  });
+});
+
+describe('site settings', () => {
+  it('lets only admins read and switch flags', async () => {
+    const url = '/api/v1/site/settings';
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    for (const role of ['student', 'faculty', 'contenteditor'] as const) {
+      const get = await ctx.app.inject({ method: 'GET', url, headers: await as(role) });
+      expect(get.statusCode, role).toBe(403);
+      const put = await ctx.app.inject({
+        method: 'PUT',
+        url,
+        headers: await as(role),
+        payload: { flags: { jobs: true } },
+      });
+      expect(put.statusCode, role).toBe(403);
+    }
+    const res = await ctx.app.inject({ method: 'GET', url, headers: await as('admin') });
+    expect(res.statusCode).toBe(200);
+    const jobs = SiteSettingsSchema.parse(res.json()).flags.find((f) => f.flag === 'jobs');
+    expect(jobs).toEqual({ flag: 'jobs', isOn: false, defaultValue: false, isPinned: false, override: null });
+  });
+
+  it('switches a flag, shows it in env.json at once, and returns it to its default', async () => {
+    const url = '/api/v1/site/settings';
+    const headers = await as('admin');
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { flags: { jobs: true, home: false } },
+    });
+    expect(put.statusCode).toBe(200);
+    const settings = SiteSettingsSchema.parse(put.json());
+    expect(settings.flags.find((f) => f.flag === 'jobs')).toMatchObject({ isOn: true, override: true });
+    let env = EnvJsonSchema.parse((await ctx.app.inject({ method: 'GET', url: '/dist/env.json' })).json());
+    expect(env.features.jobs).toBe(true);
+    expect(env.features.home).toBe(false);
+
+    const reset = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { flags: { jobs: null, home: null } },
+    });
+    expect(reset.statusCode).toBe(200);
+    env = EnvJsonSchema.parse((await ctx.app.inject({ method: 'GET', url: '/dist/env.json' })).json());
+    expect(env.features.jobs).toBe(false);
+    expect(env.features.home).toBe(true);
+  });
+
+  it('refuses a pinned flag with 409 and changes nothing', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/site/settings',
+      headers: await as('admin'),
+      payload: { flags: { jobs: true, news: false } },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'conflict', details: { field: 'flags.news' } });
+    const env = EnvJsonSchema.parse((await ctx.app.inject({ method: 'GET', url: '/dist/env.json' })).json());
+    expect(env.features.jobs).toBe(false);
+    expect(env.features.news).toBe(true);
+  });
+
+  it('answers 400 naming the field for an unknown flag, a non-boolean or an empty change', async () => {
+    const headers = await as('admin');
+    for (const payload of [{ flags: { nonsense: true } }, { flags: { jobs: 'yes' } }, { flags: {} }, {}]) {
+      const res = await ctx.app.inject({ method: 'PUT', url: '/api/v1/site/settings', headers, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(res.json())).toContain('flags');
+    }
+  });
+});
+
+describe('unsafe-site incidents', () => {
+  const url = '/api/v1/site/unsafe-site-incidents';
+
+  it('are reported by anyone and listed for admins only, newest first, paged', async () => {
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: { address: 'http://blocked.test/page' },
+      headers: { 'user-agent': 'TestBrowser/1.0' },
+    });
+    expect(first.statusCode).toBe(204);
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: {},
+      headers: { ...(await as('student')), 'x-forwarded-for': '198.51.100.7' },
+    });
+    expect(signedIn.statusCode).toBe(204);
+
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    for (const role of ['student', 'faculty', 'contenteditor'] as const)
+      expect((await ctx.app.inject({ method: 'GET', url, headers: await as(role) })).statusCode, role).toBe(
+        403,
+      );
+
+    const res = await ctx.app.inject({ method: 'GET', url, headers: await as('admin') });
+    expect(res.statusCode).toBe(200);
+    const page = UnsafeSiteIncidentsResponseSchema.parse(res.json());
+    expect(page.items).toHaveLength(2);
+    expect(page.items[0]).toMatchObject({ address: null, reporterEmail: 'student@test.example.edu' });
+    expect(page.items[1]).toMatchObject({
+      address: 'http://blocked.test/page',
+      userAgent: 'TestBrowser/1.0',
+      reporterEmail: null,
+    });
+    expect(page.nextPageToken).toBeNull();
+  });
+
+  it('pages by nextPageToken without repeating an incident', async () => {
+    for (let i = 0; i < UNSAFE_SITE_INCIDENTS_PAGE_SIZE; i += 1) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: { address: `http://blocked.test/${i}` },
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+      expect(res.statusCode).toBe(204);
+    }
+    const headers = await as('admin');
+    const first = UnsafeSiteIncidentsResponseSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url, headers })).json(),
+    );
+    expect(first.items).toHaveLength(UNSAFE_SITE_INCIDENTS_PAGE_SIZE);
+    expect(first.nextPageToken).toBeTruthy();
+    const second = UnsafeSiteIncidentsResponseSchema.parse(
+      (
+        await ctx.app.inject({ method: 'GET', url: `${url}?pageToken=${first.nextPageToken}`, headers })
+      ).json(),
+    );
+    expect(second.items).toHaveLength(2);
+    const ids = new Set([...first.items, ...second.items].map((i) => i.id));
+    expect(ids.size).toBe(UNSAFE_SITE_INCIDENTS_PAGE_SIZE + 2);
+    const bad = await ctx.app.inject({ method: 'GET', url: `${url}?pageToken=abc`, headers });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses an over-long address with 400 naming the field', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url, payload: { address: 'x'.repeat(5000) } });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('address');
+  });
+});
+
+describe('the single-page app', () => {
+  it('answers HEAD on an app route like GET', async () => {
+    const webDistDir = path.join(ctx.dataDir, 'web');
+    fs.mkdirSync(webDistDir, { recursive: true });
+    fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>App</title>');
+    const app = await buildApp({
+      config: { ...ctx.config, webDistDir },
+      database: ctx.database,
+      fileStore: ctx.fileStore,
+      logger: false,
+    });
+    try {
+      const get = await app.inject({ method: 'GET', url: '/courseware' });
+      const head = await app.inject({ method: 'HEAD', url: '/courseware' });
+      expect(get.statusCode).toBe(200);
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(head.body).toBe('');
+      expect((await app.inject({ method: 'HEAD', url: '/api/v1/nothing' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -15,16 +16,19 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoginButton } from '../../components/login-button';
+import { brandOf } from '../../config/brand';
 import { paths } from '../../config/paths';
 import { AccountDrawerSection, AccountMenu } from '../../features/identity/components/account-menu';
 import { useEnv } from '../../lib/env';
 import { useSession } from '../../lib/session';
-import { headerLinks, isCurrentLink } from './nav-links';
+import { HelpMenu, SUPPORT_PATH, openKnowledgeBase } from './help-menu';
+import { headerLinks, isCurrentLink, knowledgeBaseHref } from './nav-links';
 
 /**
  * The site header (001 §2 Header): the logo linking home, the flag-gated links (and Exercises when
- * logged in), and Login when signed out or the account menu when signed in. Below the `md` breakpoint
- * the links move into a hamburger menu (a drawer) with the same entries. No props.
+ * logged in), the help menu, and Sign up and Login when signed out or the account menu when signed in.
+ * Below the `md` breakpoint the links move into a hamburger menu (a drawer) with the same entries.
+ * No props.
  */
 export function Header() {
   const env = useEnv();
@@ -51,7 +55,7 @@ export function Header() {
         <Link
           href={paths.home}
           underline="none"
-          aria-label="Home"
+          aria-label={`${brandOf(env.brand).name} home`}
           sx={{ display: 'inline-flex', borderRadius: 1, mr: { xs: 0.5, md: 2 }, minWidth: 0 }}
         >
           <BrandLogo />
@@ -81,10 +85,25 @@ export function Header() {
           })}
         </Box>
         <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+        <Box sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+          <HelpMenu />
+        </Box>
         {session.isLoggedIn && session.identity ? (
           <AccountMenu identity={session.identity} />
         ) : (
-          !session.isLoggedIn && <LoginButton size="small" />
+          !session.isLoggedIn && (
+            <>
+              <Button
+                href={paths.contactUs}
+                variant="outlined"
+                size="small"
+                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+              >
+                Sign up
+              </Button>
+              <LoginButton size="small" />
+            </>
+          )
         )}
       </Toolbar>
 
@@ -94,8 +113,11 @@ export function Header() {
         onClose={closeDrawer}
         slotProps={{ paper: { sx: { width: 280 } } }}
       >
-        <Box sx={{ p: 2 }}>
+        <Box sx={{ p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <BrandLogo />
+          <IconButton aria-label="Close menu" onClick={closeDrawer}>
+            <CloseIcon />
+          </IconButton>
         </Box>
         <Divider />
         <Box component="nav" aria-label="Main">
@@ -116,11 +138,34 @@ export function Header() {
           </List>
         </Box>
         <Divider />
-        <Box sx={{ p: 2 }}>
+        <List aria-label="Help">
+          <ListItem disablePadding>
+            <ListItemButton
+              onClick={() => {
+                closeDrawer();
+                openKnowledgeBase(knowledgeBaseHref(env));
+              }}
+            >
+              <ListItemText primary="Knowledge Base" />
+            </ListItemButton>
+          </ListItem>
+          <ListItem disablePadding>
+            <ListItemButton component={RouterLink} to={SUPPORT_PATH} onClick={closeDrawer}>
+              <ListItemText primary="Support" />
+            </ListItemButton>
+          </ListItem>
+        </List>
+        <Divider />
+        <Box sx={{ p: 2, display: 'grid', gap: 1 }}>
           {session.isLoggedIn && session.identity ? (
             <AccountDrawerSection identity={session.identity} onNavigate={closeDrawer} />
           ) : (
-            <LoginButton fullWidth onClick={closeDrawer} />
+            <>
+              <Button href={paths.contactUs} variant="outlined" fullWidth onClick={closeDrawer}>
+                Sign up
+              </Button>
+              <LoginButton fullWidth onClick={closeDrawer} />
+            </>
           )}
         </Box>
       </Drawer>

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared/errors';
+import { FEATURE_FLAG_DEFAULTS } from '@portal/shared/schemas/site';
 import { getAccessToken } from '../../lib/auth-token';
 import { browser } from '../../lib/browser';
-import { KNOWLEDGE, makeContent, makeSearchResponse, makeSession } from '../../testing/fixtures';
+import { KNOWLEDGE, makeContent, makeEnv, makeSearchResponse, makeSession } from '../../testing/fixtures';
 import { mockApi, reply, type MockHandler } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 
@@ -17,12 +18,79 @@ function api(extra: Record<string, MockHandler> = {}) {
 }
 
 describe('shell', () => {
-  it('redirects / to /courseware and shows header, shell breadcrumbs and footer', async () => {
+  it('shows the home page at / with its headline and no breadcrumbs', async () => {
     api();
-    const { router } = renderApp('/');
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Teach cybersecurity hands-on/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the features' }).getAttribute('href')).toBe('/features');
+    expect(screen.getByText('Over 420,000')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumbs' })).toBeNull();
+    expect(screen.queryByTitle('Explainer video')).toBeNull();
+  });
+
+  it('shows the explainer video only when a landing video is configured, and / goes to /courseware when home is off', async () => {
+    api();
+    renderApp('/', { env: makeEnv({ landingVideoUrl: 'https://www.youtube-nocookie.com/embed/x' }) });
+    expect(await screen.findByTitle('Explainer video')).toBeTruthy();
+    cleanup();
+    const { router } = renderApp('/', {
+      env: makeEnv({ features: { ...FEATURE_FLAG_DEFAULTS, home: false } }),
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+  });
+
+  it('shows the flag-gated header and footer links, the help menu and the brand of the variant', async () => {
+    api();
+    renderApp('/about', { env: makeEnv({ brand: 'state' }) });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const header = screen.getByRole('banner');
+    const main = within(header).getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(
+      within(main)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Features', 'Courseware', 'Pricing']);
+    expect(within(header).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/contact-us');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText(/© \d{4} State Cyber Range/)).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'Community' }).getAttribute('href')).toBe('/community');
+    expect(within(footer).queryByRole('link', { name: 'Jobs' })).toBeNull();
+    expect(
+      within(footer)
+        .getByRole('link', { name: /Knowledge base/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
+  });
+
+  it('shows "Contact us" in the header of the national variant only', async () => {
+    api();
+    renderApp('/about');
     const header = await screen.findByRole('banner');
-    expect(within(header).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(within(header).getAllByRole('link', { name: 'Contact us' }).length).toBeGreaterThan(0);
+  });
+
+  it('reports a blocked knowledge-base pop-up in the Error dialog', async () => {
+    api();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Knowledge Base' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog.textContent).toContain(
+      'Opening Knowledge Base is blocked by a pop-up blocker.  Please disable popup blockers and try again.',
+    );
+  });
+
+  it('shows header, shell breadcrumbs and footer on the courseware landing', async () => {
+    api();
+    renderApp('/courseware');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Cyber Range Portal home' }).getAttribute('href')).toBe(
+      '/',
+    );
     expect(within(header).getByRole('link', { name: 'Login' })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(
@@ -71,12 +139,12 @@ describe('shell', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tag=lab'));
   });
 
-  it('logs out: clears the token and goes to /courseware signed out', async () => {
+  it('logs out: clears the token and goes home signed out', async () => {
     api({ 'GET /api/v1/auth/session': () => makeSession('faculty') });
     const { router, user } = renderApp('/courseware', { signedInAs: 'faculty' });
     await user.click(await screen.findByRole('button', { name: /Account menu of/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getAccessToken()).toBeNull();
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
   });
@@ -97,7 +165,7 @@ describe('shell', () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     api({ 'GET /api/v1/auth/session': () => makeSession('student') });
     const { router } = renderApp('/login?from=%2Fcourseware', { signedInAs: 'student' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -135,12 +203,12 @@ describe('shell', () => {
     ).toBe('/api/v1/content/seed-labs%2Fbuffer-overflow');
   });
 
-  it('sends an unknown path that is no content item to /courseware', async () => {
+  it('sends an unknown path that is no content item home', async () => {
     api({
       'GET /api/v1/content/*': () => reply(404, { code: 'not_found', message: MESSAGES.contentNotFound }),
     });
     const { router } = renderApp('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('dialog', { name: 'Error' })).toBeNull();
   });
 

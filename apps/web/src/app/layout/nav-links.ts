@@ -1,35 +1,99 @@
-/** The site's navigation links, flag-gated (001 §2 Header, Footer). Only pages that exist are listed. */
+/**
+ * The site's navigation links, each behind its feature flag (001 §2 Header, Footer). A link is shown
+ * when its flag is on, when it needs a signed-in user and there is one, and when the brand has it.
+ */
 import { isFeatureOn, type EnvJson, type FeatureFlag } from '@portal/shared/schemas/site';
+import { brandOf } from '../../config/brand';
 import { paths } from '../../config/paths';
 
 export interface NavLink {
   label: string;
   href: string;
-  /** The feature flag that shows it; none for links shown by other rules (Exercises when logged in). */
+  /** The feature flag that shows it; none for links always shown. */
   flag?: FeatureFlag;
+  /** Shown only when signed in (Exercises). */
+  isSignedInOnly?: boolean;
+  /** Shown only when the brand has a header contact link (001 §2: national variant only). */
+  isBrandContact?: boolean;
+  /** Opens in a new tab (the knowledge base). */
+  isNewTab?: boolean;
+}
+
+export interface FooterColumn {
+  title: string;
+  links: NavLink[];
 }
 
 const HEADER_LINKS: readonly NavLink[] = [
+  { label: 'Features', href: paths.features, flag: 'feature' },
   { label: 'Courseware', href: paths.courseware, flag: 'coursewarePage' },
+  { label: 'Exercises', href: paths.exercises, isSignedInOnly: true },
+  { label: 'Pricing', href: paths.pricing, flag: 'pricing' },
+  { label: 'Contact us', href: paths.contactUs, flag: 'contact', isBrandContact: true },
+  { label: 'Community', href: paths.community, flag: 'community' },
+  { label: 'Resources', href: paths.resources, flag: 'resources' },
 ];
 
-const SERVICE_LINKS: readonly NavLink[] = [
-  { label: 'Courseware', href: paths.courseware, flag: 'coursewarePage' },
-  { label: 'Call for courseware', href: paths.callForCourseware, flag: 'callForCourseware' },
-];
-
-/** The exercise area, reached by single sign-on; shown when logged in (001 §2 Header, §6). */
-const EXERCISES_LINK: NavLink = { label: 'Exercises', href: paths.exercises };
-
-/** Header links whose flag is on, and Exercises when logged in. */
-export function headerLinks(env: EnvJson, isLoggedIn = false): NavLink[] {
-  const links = HEADER_LINKS.filter((link) => !link.flag || isFeatureOn(env.features, link.flag));
-  return isLoggedIn ? [...links, EXERCISES_LINK] : links;
+/** The knowledge base of the help menu and footer: the configured site, else the moved notice. */
+export function knowledgeBaseHref(env: EnvJson): string {
+  return env.knowledgeBaseUrl ?? paths.knowledgeBase;
 }
 
-/** Footer "Services" links whose flag is on. */
-export function serviceLinks(env: EnvJson): NavLink[] {
-  return SERVICE_LINKS.filter((link) => !link.flag || isFeatureOn(env.features, link.flag));
+function footerColumns(env: EnvJson): readonly { title: string; links: NavLink[] }[] {
+  return [
+    {
+      title: 'Services',
+      links: [
+        { label: 'Features', href: paths.features, flag: 'feature' },
+        { label: 'Courseware', href: paths.courseware, flag: 'coursewarePage' },
+        { label: 'Exercises', href: paths.exercises, isSignedInOnly: true },
+        // Community is always shown (001 §2 Footer).
+        { label: 'Community', href: paths.community },
+        { label: 'Weekly workshops', href: paths.workshops, flag: 'weeklyWorkshop' },
+        { label: 'Call for courseware', href: paths.callForCourseware, flag: 'callForCourseware' },
+      ],
+    },
+    {
+      title: 'Resources',
+      links: [
+        { label: 'Events', href: paths.events, flag: 'events' },
+        { label: 'News', href: paths.news, flag: 'news' },
+        // The newsletter comes with the news pages.
+        { label: 'Newsletter', href: paths.newsletterSignup, flag: 'news' },
+        { label: 'Knowledge base', href: knowledgeBaseHref(env), isNewTab: true },
+        { label: 'Resources', href: paths.resources, flag: 'resources' },
+      ],
+    },
+    {
+      title: 'Contact',
+      links: [
+        { label: 'About', href: paths.about, flag: 'about' },
+        { label: 'Staff', href: paths.team, flag: 'team' },
+        { label: 'Jobs', href: paths.jobs, flag: 'jobs' },
+        { label: 'Contact', href: paths.contactUs, flag: 'contact' },
+        { label: 'Terms of use', href: paths.termsOfUse },
+      ],
+    },
+  ];
+}
+
+function isShown(link: NavLink, env: EnvJson, isLoggedIn: boolean): boolean {
+  if (link.flag && !isFeatureOn(env.features, link.flag)) return false;
+  if (link.isSignedInOnly && !isLoggedIn) return false;
+  if (link.isBrandContact && !brandOf(env.brand).hasContactInHeader) return false;
+  return true;
+}
+
+/** Header links shown for this configuration and session. */
+export function headerLinks(env: EnvJson, isLoggedIn = false): NavLink[] {
+  return HEADER_LINKS.filter((link) => isShown(link, env, isLoggedIn));
+}
+
+/** Footer columns with the links shown; a column left empty is dropped. */
+export function footerLinks(env: EnvJson, isLoggedIn = false): FooterColumn[] {
+  return footerColumns(env)
+    .map((column) => ({ ...column, links: column.links.filter((link) => isShown(link, env, isLoggedIn)) }))
+    .filter((column) => column.links.length > 0);
 }
 
 /** Whether a link is the current section (the courseware link is current on every courseware page). */

@@ -66,6 +66,8 @@ describe('account menu', () => {
       'User import',
       'Invite students',
       'Outgoing e-mail',
+      'Site settings',
+      'Unsafe-site incidents',
       'Logout',
     ]);
   });

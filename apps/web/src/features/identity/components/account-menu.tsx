@@ -1,11 +1,13 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import GppMaybeIcon from '@mui/icons-material/GppMaybe';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
+import TuneIcon from '@mui/icons-material/Tune';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -98,8 +100,15 @@ export function accountLinks(permissions: PermissionFlags): AccountLink[] {
     links.push({ label: 'User import', to: paths.userImport, icon: <UploadFileIcon fontSize="small" /> });
   if (permissions.CanInviteStudents)
     links.push({ label: 'Invite students', to: paths.invitations, icon: <GroupAddIcon fontSize="small" /> });
-  if (permissions.CanManageOrganization)
+  if (permissions.CanManageOrganization) {
     links.push({ label: 'Outgoing e-mail', to: paths.outbox, icon: <MailIcon fontSize="small" /> });
+    links.push({ label: 'Site settings', to: paths.siteSettings, icon: <TuneIcon fontSize="small" /> });
+    links.push({
+      label: 'Unsafe-site incidents',
+      to: paths.unsafeSiteIncidents,
+      icon: <GppMaybeIcon fontSize="small" />,
+    });
+  }
   return links;
 }
 

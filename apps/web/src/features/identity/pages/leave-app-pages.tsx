@@ -110,3 +110,8 @@ function ExerciseAreaNotConfigured() {
     </Box>
   );
 }
+
+/** /conference when CONFERENCE_URL is set: leaves for the conference site. */
+export function ConferenceLeavingPage() {
+  return <LeavingPage title="Conference" text="Opening the conference site…" />;
+}

@@ -1,0 +1,119 @@
+/**
+ * Site settings and unsafe-site incidents (001 §2, §9). A flag's value is the admin's choice when there
+ * is one, else the environment's FEATURE_<NAME>, else the default of 001 §9; a flag the environment sets
+ * is pinned and cannot be switched. Values are read from the database on every request, so a switch
+ * reaches every instance's /dist/env.json at once, without a restart.
+ */
+import { z } from 'zod';
+import { AppError } from '@portal/shared/errors';
+import { UNSAFE_SITE_ADDRESS_MAX, UNSAFE_SITE_INCIDENTS_PAGE_SIZE } from '@portal/shared/limits';
+import {
+  FEATURE_FLAGS,
+  type FeatureFlag,
+  type ReportUnsafeSiteRequest,
+  type SiteSettings,
+  type UnsafeSiteIncidentsResponse,
+  type UpdateSiteSettingsRequest,
+} from '@portal/shared/schemas/site';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { isoTimestamp } from '../../db/rows.js';
+import { decodePageToken, keysetPage } from '../../lib/page-token.js';
+import {
+  deleteFlagOverride,
+  insertIncident,
+  listIncidents,
+  readFlagOverrides,
+  upsertFlagOverride,
+} from './site.repository.js';
+
+type FlagConfig = Pick<Config, 'features' | 'pinnedFeatures'>;
+
+/** The flags in force: the admin's choices over the configuration (pinned flags keep the environment's). */
+export async function effectiveFeatures(db: Db, config: FlagConfig): Promise<Record<FeatureFlag, boolean>> {
+  const overrides = await readFlagOverrides(db);
+  const features = { ...config.features };
+  for (const flag of FEATURE_FLAGS) {
+    const override = overrides.get(flag);
+    if (override !== undefined && !config.pinnedFeatures.includes(flag)) features[flag] = override;
+  }
+  return features;
+}
+
+/** Every flag with its value, default, pin and the admin's choice, in the order of 001 §9. */
+export async function getSiteSettings(db: Db, config: FlagConfig): Promise<SiteSettings> {
+  const overrides = await readFlagOverrides(db);
+  return {
+    flags: FEATURE_FLAGS.map((flag) => {
+      const isPinned = config.pinnedFeatures.includes(flag);
+      const override = isPinned ? null : (overrides.get(flag) ?? null);
+      return {
+        flag,
+        isOn: override ?? config.features[flag],
+        defaultValue: config.features[flag],
+        isPinned,
+        override,
+      };
+    }),
+  };
+}
+
+/**
+ * Applies an admin's choices in one transaction: true/false sets the flag, null returns it to its
+ * default.
+ * @throws AppError conflict (409) naming the first pinned flag; nothing is changed then
+ */
+export async function updateSiteSettings(
+  db: Db,
+  config: FlagConfig,
+  request: UpdateSiteSettingsRequest,
+  accountId: string,
+): Promise<SiteSettings> {
+  const entries = Object.entries(request.flags) as [FeatureFlag, boolean | null][];
+  const pinned = entries.find(([flag]) => config.pinnedFeatures.includes(flag));
+  if (pinned)
+    throw new AppError(
+      'conflict',
+      `The flag ${pinned[0]} is pinned by the environment and cannot be switched here.`,
+      { field: `flags.${pinned[0]}` },
+    );
+  await db.transaction(async (tx) => {
+    for (const [flag, value] of entries) {
+      if (value === null) await deleteFlagOverride(tx, flag);
+      else await upsertFlagOverride(tx, flag, value, accountId);
+    }
+  });
+  return getSiteSettings(db, config);
+}
+
+/** Records a visit of the unsafe-site warning page; the user agent is cut to the address limit. */
+export async function reportUnsafeSite(
+  db: Db,
+  input: ReportUnsafeSiteRequest & { userAgent: string | undefined; reporterId: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await insertIncident(tx, {
+      address: input.address || null,
+      userAgent: input.userAgent ? input.userAgent.slice(0, UNSAFE_SITE_ADDRESS_MAX) : null,
+      reporterId: input.reporterId,
+    });
+  });
+}
+
+const CursorSchema = z.object({ id: z.uuid() });
+
+/** One page of incidents, newest first. @throws AppError invalid_input for a foreign page token */
+export async function listUnsafeSiteIncidents(
+  db: Db,
+  query: { pageToken?: string },
+): Promise<UnsafeSiteIncidentsResponse> {
+  const afterId = decodePageToken(query.pageToken, CursorSchema)?.id;
+  const rows = await listIncidents(db, { afterId, limit: UNSAFE_SITE_INCIDENTS_PAGE_SIZE + 1 });
+  const { page, nextPageToken } = keysetPage(rows, UNSAFE_SITE_INCIDENTS_PAGE_SIZE, (last) => ({
+    id: last.id,
+  }));
+  return {
+    items: page.map((r) => ({ ...r, createdAt: isoTimestamp(r.createdAt) })),
+    nextPageToken,
+  };
+}
