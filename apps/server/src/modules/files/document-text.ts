@@ -84,7 +84,12 @@ export function asciidocToText(adoc: string): string {
 
 /** The text of a PDF's pages, in order (unpdf: PDF.js without a worker, fonts or network). */
 export async function pdfToText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(bytes, { isEvalSupported: false, useSystemFonts: false });
+  const pdf = await getDocumentProxy(bytes, {
+    isEvalSupported: false,
+    useSystemFonts: false,
+    // Warnings (a standard font's data not given: not needed for text) stay out of the logs.
+    verbosity: 0,
+  });
   try {
     const { text } = await extractText(pdf, { mergePages: true });
     return text;
