@@ -35,9 +35,10 @@ async function searchFor(page: Page, text: string) {
 }
 
 test('faculty search a concept only a handout holds and see the lab with its snippet', async ({ page }) => {
+  // Signing in and searching take longer than one default test budget on a busy machine.
+  test.setTimeout(180_000);
   await page.goto('/courseware');
   await signIn(page, 'faculty@example.edu');
-  await page.goto('/courseware');
   await searchFor(page, CONCEPT);
   const result = labResult(page);
   await expect(result).toBeVisible();
