@@ -23,7 +23,8 @@ import {
   knowledgeItem,
 } from '../../apps/server/src/db/schema/courseware.js';
 import { childAlias, hyphenate } from '@portal/shared/schemas/courseware';
-import { refreshSearchLexicon } from '../../apps/server/src/modules/courseware/courseware.repository.js';
+import { file, fileText } from '../../apps/server/src/db/schema/files.js';
+import { refreshSearchIndex } from '../../apps/server/src/modules/courseware/courseware.service.js';
 import {
   ARCHIVED_SHARE,
   CATALOGUE_SEED,
@@ -35,6 +36,12 @@ import {
   DESCRIPTION_MAX_CHARS,
   DESCRIPTION_MIN_CHARS,
   DETAIL_SAMPLE_SIZE,
+  DOCUMENT_MAX_CHARS,
+  DOCUMENT_MIN_CHARS,
+  DOCUMENT_SHARE,
+  DOCUMENT_TERM,
+  DOCUMENT_TERM_ITEMS,
+  DOCUMENT_TERM_SENTENCE,
   FREQUENT_TERM,
   FREQUENT_TERM_SHARE,
   INSERT_CHUNK_ROWS,
@@ -64,6 +71,11 @@ export interface CatalogueManifest {
   rareTermItems: number;
   indexedFrequentTermItems: number;
   indexedRareTermItems: number;
+  /** Items with a document, and listed items the text index finds for DOCUMENT_TERM. */
+  documentItems: number;
+  indexedDocumentTermItems: number;
+  /** Bytes on disk after the build: the tables content and file_text, and each of their indexes. */
+  relationSizes: Record<string, number>;
   statusCounts: Record<ContentStatus, number>;
   /** URL aliases of published modules and items, for the detail class. */
   detailAliases: string[];
@@ -268,6 +280,23 @@ interface Generated {
   level: 'course' | 'module' | 'leaf';
   hasFrequent: boolean;
   hasRare: boolean;
+  /** The text of the item's one file, when it has one. */
+  document?: string;
+}
+
+/** A handout's first pages: real prose without FREQUENT_TERM, DOCUMENT_MIN_CHARS–DOCUMENT_MAX_CHARS. */
+function documentText(random: Random, pools: Pools, withTerm: boolean): string {
+  const wanted = random.int(DOCUMENT_MIN_CHARS, DOCUMENT_MAX_CHARS);
+  const chosen: string[] = withTerm ? [DOCUMENT_TERM_SENTENCE] : [];
+  let length = 0;
+  let at = random.int(0, pools.allPlain.length - 1);
+  while (length < wanted) {
+    const paragraph = pools.allPlain[at] ?? '';
+    chosen.push(paragraph);
+    length += paragraph.length + 1;
+    at = (at + 1) % pools.allPlain.length;
+  }
+  return chosen.join('\n').slice(0, DOCUMENT_MAX_CHARS);
 }
 
 /**
@@ -278,6 +307,7 @@ function* generateCatalogue(
   random: Random,
   pools: Pools,
   rareLeaves: ReadonlySet<number>,
+  documentTermLeaves: ReadonlySet<number>,
 ): Generator<Generated> {
   let leafOrdinal = 0;
   const make = (args: {
@@ -289,6 +319,7 @@ function* generateCatalogue(
     parent?: { id: string; rootId: string };
     index: number;
     isRare?: boolean;
+    isDocumentTerm?: boolean;
   }): Generated => {
     const hasFrequent = random.chance(FREQUENT_TERM_SHARE);
     const doc = random.pick(hasFrequent ? pools.docs : pools.plainDocs);
@@ -297,15 +328,19 @@ function* generateCatalogue(
     if (args.isRare) paragraphs.push(RARE_TERM_SENTENCE);
     const id = random.uuid();
     const curated = random.next();
+    const hasDocument =
+      args.isDocumentTerm === true || (args.level === 'leaf' && random.chance(DOCUMENT_SHARE));
+    const document = hasDocument ? documentText(random, pools, args.isDocumentTerm === true) : undefined;
     return {
       level: args.level,
       hasFrequent: hasFrequent || FREQUENT.test(name),
       hasRare: args.isRare === true,
+      document,
       row: {
         id,
         name,
         urlAlias: args.alias(name),
-        status: args.isRare ? 'published' : statusOf(random),
+        status: args.isRare || args.isDocumentTerm ? 'published' : statusOf(random),
         description: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
         descriptionText: paragraphs.join(' '),
         categories: args.categories,
@@ -362,7 +397,8 @@ function* generateCatalogue(
           tags,
           parent: { id: module.row.id, rootId: course.row.id },
           index: i,
-          isRare: rareLeaves.has(leafOrdinal++),
+          isRare: rareLeaves.has(leafOrdinal),
+          isDocumentTerm: documentTermLeaves.has(leafOrdinal++),
         });
       }
     }
@@ -412,6 +448,11 @@ export async function buildCatalogue(
   const leafCount = COURSE_COUNT * MODULES_PER_COURSE * ITEMS_PER_MODULE;
   const rareLeaves = new Set<number>();
   while (rareLeaves.size < RARE_TERM_ITEMS) rareLeaves.add(structure.int(0, leafCount - 1));
+  const documentTermLeaves = new Set<number>();
+  while (documentTermLeaves.size < DOCUMENT_TERM_ITEMS) {
+    const leaf = structure.int(0, leafCount - 1);
+    if (!rareLeaves.has(leaf)) documentTermLeaves.add(leaf);
+  }
 
   const units = knowledgeUnits();
   const people = Array.from({ length: CONTRIBUTOR_COUNT }, (_, i) => ({
@@ -433,13 +474,51 @@ export async function buildCatalogue(
   const detailCandidates: string[] = [];
   let frequentTermItems = 0;
   let rareTermItems = 0;
+  let documentItems = 0;
   let count = 0;
 
   await db.transaction(async (tx) => {
     if (units.length > 0) await tx.insert(knowledgeItem).values(units).onConflictDoNothing();
     await tx.insert(contributor).values(people);
+    // Each document is written with its item's vector at once; the trigger that would recompute it
+    // per file (migration 0008) is off for the bulk load.
+    await tx.execute(sql`ALTER TABLE file_text DISABLE TRIGGER file_text_document_trigger`);
     let chunk: ContentInsert[] = [];
-    for (const item of generateCatalogue(structure, pools, rareLeaves)) {
+    let documents: { contentId: string; text: string }[] = [];
+    const flush = async () => {
+      await tx.insert(content).values(chunk);
+      if (documents.length > 0) {
+        const files = documents.map((d) => ({
+          id: structure.uuid(),
+          name: 'Lab handout',
+          filename: 'handout.txt',
+          mimeType: 'text/plain',
+          size: Buffer.byteLength(d.text),
+          storageKey: `bench/${d.contentId}`,
+          metadataType: 'content',
+          metadataId: d.contentId,
+          status: 'ready',
+        }));
+        await tx.insert(file).values(files);
+        await tx.insert(fileText).values(
+          documents.map((d, i) => ({
+            fileId: files[i]!.id,
+            contentId: d.contentId,
+            text: d.text,
+            textVector: sql`to_tsvector('english', ${d.text})`,
+          })),
+        );
+      }
+      chunk = [];
+      documents = [];
+    };
+    for (const item of generateCatalogue(structure, pools, rareLeaves, documentTermLeaves)) {
+      if (item.document !== undefined) {
+        documentItems++;
+        documents.push({ contentId: item.row.id, text: item.document });
+        item.row.documentVector =
+          sql`setweight(to_tsvector('english', ${item.document}), 'D')` as unknown as string;
+      }
       chunk.push(item.row);
       count++;
       statusCounts[item.row.status]++;
@@ -459,24 +538,34 @@ export async function buildCatalogue(
       }
       if (chunk.length === INSERT_CHUNK_ROWS) {
         signal.throwIfAborted();
-        await tx.insert(content).values(chunk);
-        chunk = [];
+        await flush();
       }
       if (count % PROGRESS_EVERY_ROWS === 0)
         log(`  ${count.toLocaleString('en')} items (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     }
-    if (chunk.length > 0) await tx.insert(content).values(chunk);
+    if (chunk.length > 0) await flush();
+    await tx.execute(sql`ALTER TABLE file_text ENABLE TRIGGER file_text_document_trigger`);
     await insertChunks(knowledgeLinks, (c) => tx.insert(contentKnowledge).values(c));
     await insertChunks(contributorLinks, (c) => tx.insert(contentContributor).values(c));
   });
-  log('  search vocabulary and VACUUM ANALYZE');
-  await refreshSearchLexicon(db);
+  log('  search vocabulary, acronyms and VACUUM ANALYZE');
+  await refreshSearchIndex(db);
   await db.execute(sql`VACUUM ANALYZE`);
-  const [indexed] = await rows<{ frequent: number; rare: number }>(
+  // What a visitor's search finds: published items under no unpublished or archived ancestor.
+  const [indexed] = await rows<{ frequent: number; rare: number; documentTerm: number }>(
     db,
     sql`SELECT count(*) FILTER (WHERE search_vector @@ to_tsquery('english', ${`${FREQUENT_TERM}:*`}))::int AS frequent,
-               count(*) FILTER (WHERE search_vector @@ to_tsquery('english', ${`${RARE_TERM}:*`}))::int AS rare
-        FROM content`,
+               count(*) FILTER (WHERE search_vector @@ to_tsquery('english', ${`${RARE_TERM}:*`}))::int AS rare,
+               count(*) FILTER (WHERE search_vector @@ to_tsquery('english', ${DOCUMENT_TERM}))::int AS "documentTerm"
+        FROM content WHERE listing_status = 'published'`,
+  );
+  const sizes = await rows<{ name: string; bytes: number }>(
+    db,
+    sql`SELECT c.relname AS name, pg_relation_size(c.oid)::float8 AS bytes FROM pg_class c
+        WHERE c.relname IN ('content', 'file_text', 'search_lexicon', 'search_acronym')
+           OR c.oid IN (SELECT indexrelid FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid
+                        WHERE t.relname IN ('content', 'file_text'))
+        ORDER BY bytes DESC`,
   );
   const buildMs = performance.now() - started;
   if (count !== CATALOGUE_SIZE) throw new Error(`Generated ${count} items, expected ${CATALOGUE_SIZE}`);
@@ -490,6 +579,9 @@ export async function buildCatalogue(
     rareTermItems,
     indexedFrequentTermItems: indexed?.frequent ?? 0,
     indexedRareTermItems: indexed?.rare ?? 0,
+    documentItems,
+    indexedDocumentTermItems: indexed?.documentTerm ?? 0,
+    relationSizes: Object.fromEntries(sizes.map((r) => [r.name, Number(r.bytes)])),
     statusCounts,
     detailAliases: structure.sample(detailCandidates, DETAIL_SAMPLE_SIZE),
   };

@@ -26,15 +26,29 @@ export const KNOWLEDGE_UNITS_FILE = path.resolve(
 );
 
 /** Bump when the generator changes: the PGlite cache is keyed by it. */
-export const CATALOGUE_VERSION = 2;
+export const CATALOGUE_VERSION = 3;
 /** Seed of every generated choice. */
 export const CATALOGUE_SEED = 20_240_901;
 
-/** Catalogue shape: courses > modules > items, 2,500 + 7,500 + 90,000 = 100,000 rows. */
-export const COURSE_COUNT = 2500;
+/** Items of the default catalogue. */
+export const DEFAULT_ITEMS = 100_000;
+/**
+ * Items asked for: `--items=N` on the command line, or `npm run bench -- --items=N` (npm hands an
+ * unknown option to the script as npm_config_items), else DEFAULT_ITEMS; rounded to whole courses.
+ */
+function itemsAsked(): number {
+  const arg = process.argv.find((a) => a.startsWith('--items='))?.slice('--items='.length);
+  const value = Number(arg ?? process.env.npm_config_items ?? DEFAULT_ITEMS);
+  if (!Number.isInteger(value) || value < ITEMS_PER_COURSE)
+    throw new Error(`--items must be a whole number of at least ${ITEMS_PER_COURSE}`);
+  return value;
+}
+/** Catalogue shape: courses > modules > items; by default 2,500 + 7,500 + 90,000 = 100,000 rows. */
 export const MODULES_PER_COURSE = 3;
 export const ITEMS_PER_MODULE = 12;
-export const CATALOGUE_SIZE = COURSE_COUNT * (1 + MODULES_PER_COURSE * (1 + ITEMS_PER_MODULE));
+const ITEMS_PER_COURSE = 1 + MODULES_PER_COURSE * (1 + ITEMS_PER_MODULE);
+export const COURSE_COUNT = Math.round(itemsAsked() / ITEMS_PER_COURSE);
+export const CATALOGUE_SIZE = COURSE_COUNT * ITEMS_PER_COURSE;
 
 /** Plain-text description length bounds (characters of real prose). */
 export const DESCRIPTION_MIN_CHARS = 300;
@@ -58,6 +72,24 @@ export const RARE_TERM_ITEMS = 6;
 /** The sentence that carries RARE_TERM. */
 export const RARE_TERM_SENTENCE =
   'Historical note: before radio, signal stations relayed messages by heliograph, an optical channel that anyone on the line of sight could read.';
+
+/**
+ * Documents (issue: search inside the courseware's own documents): this share of leaf items has one
+ * file whose text is indexed, a handout's first pages of real prose of DOCUMENT_MIN_CHARS to
+ * DOCUMENT_MAX_CHARS characters.
+ */
+export const DOCUMENT_SHARE = 0.15;
+export const DOCUMENT_MIN_CHARS = 1500;
+export const DOCUMENT_MAX_CHARS = 4000;
+/** A word absent from the corpus, found only in the documents of DOCUMENT_TERM_ITEMS items. */
+export const DOCUMENT_TERM = 'pantelegraph';
+export const DOCUMENT_TERM_ITEMS = 40;
+export const DOCUMENT_TERM_SENTENCE =
+  'The pantelegraph of Caselli sent handwriting over telegraph wires, and anyone tapping the line could copy it.';
+/** A word in no item: the partial-match class asks for two catalogue words and this one. */
+export const MISSING_TERM = 'quokkaberry';
+/** An acronym of the curated list (packages/shared acronyms.ts) whose expansion the corpus uses. */
+export const ACRONYM_TERM = 'vpn';
 
 /** Contributors generated, and how many of the CAE knowledge units a module links. */
 export const CONTRIBUTOR_COUNT = 200;
@@ -96,8 +128,8 @@ export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** How long to wait for the server to answer before skipping it. */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 3000;
 
-/** p95 targets in milliseconds (issue text). */
-export const TARGETS = {
-  postgres: { search: 50, detail: 20 },
-  pglite: { search: 150, detail: 150 },
-} as const;
+/** p95 targets in milliseconds (issue text): at a million items every class under 100 ms on the server. */
+export const TARGETS =
+  CATALOGUE_SIZE > DEFAULT_ITEMS
+    ? ({ postgres: { search: 100, detail: 100 }, pglite: { search: 150, detail: 150 } } as const)
+    : ({ postgres: { search: 50, detail: 20 }, pglite: { search: 150, detail: 150 } } as const);

@@ -7,7 +7,10 @@ import crypto from 'node:crypto';
 import type { Content, SearchContentResponse } from '@portal/shared/schemas/courseware';
 import {
   CLASS_TIME_BUDGET_MS,
+  ACRONYM_TERM,
+  DOCUMENT_TERM,
   FREQUENT_TERM,
+  MISSING_TERM,
   LAST_PAGE_LIMIT,
   LAST_PAGE_MAX_PAGES,
   MISSPELT_TERM,
@@ -125,7 +128,7 @@ const describeSearch = (body: unknown) => {
   const r = asSearch(body);
   return `${r.items.length} items, total ${r.total}${r.isCapped ? ' (capped)' : ''}${
     r.correctedQuery ? `, corrected to "${r.correctedQuery}"` : ''
-  }`;
+  }${r.isPartialMatch ? ', partial match' : ''}`;
 };
 const hasItems = (body: unknown) => (asSearch(body).items.length > 0 ? undefined : 'no items found');
 
@@ -147,14 +150,17 @@ export async function findLastPage(baseUrl: string): Promise<{ path: string; pag
 }
 
 /**
- * The issue's classes: rare term, frequent term, two terms, misspelt word, filter-only with facets,
- * last page by nextPageToken, and detail.
+ * The issues' classes: rare term, frequent term, two terms, misspelt word, filter-only with facets,
+ * last page by nextPageToken, a word only documents hold, a query with one missing word (partial
+ * match), an acronym, and detail.
+ * @param documentTermItems listed items whose document carries DOCUMENT_TERM
  * @param rareTermItems published items that carry RARE_TERM
  * @param lastPage path of the last page of FREQUENT_TERM (from findLastPage)
  * @param detailAliases URL aliases of published items with a parent
  */
 export function queryClasses(args: {
   rareTermItems: number;
+  documentTermItems: number;
   lastPage: string;
   detailAliases: readonly string[];
 }): QueryClass[] {
@@ -218,6 +224,39 @@ export function queryClasses(args: {
       path: () => args.lastPage,
       check: (body) => (asSearch(body).nextPageToken === null ? hasItems(body) : 'not the last page'),
       describe: describeSearch,
+    },
+    {
+      key: 'document',
+      label: `word only in documents "${DOCUMENT_TERM}"`,
+      kind: 'search',
+      path: () => search({ q: DOCUMENT_TERM }),
+      check: (body) => {
+        const r = asSearch(body);
+        if (r.total !== args.documentTermItems)
+          return `expected ${args.documentTermItems} items, found ${r.total}`;
+        return r.items.every((i) => i.documentMatch)
+          ? undefined
+          : 'a result is not marked as matched in its documents';
+      },
+      describe: describeSearch,
+    },
+    {
+      key: 'partial',
+      label: `one missing word "${FREQUENT_TERM} ${SECOND_TERM} ${MISSING_TERM}"`,
+      kind: 'search',
+      path: () => search({ q: `${FREQUENT_TERM} ${SECOND_TERM} ${MISSING_TERM}` }),
+      check: (body) => (asSearch(body).isPartialMatch ? hasItems(body) : 'not a partial match'),
+      describe: describeSearch,
+    },
+    {
+      key: 'acronym',
+      label: `acronym "${ACRONYM_TERM}"`,
+      kind: 'search',
+      path: () => search({ q: ACRONYM_TERM }),
+      check: (body) =>
+        (asSearch(body).alsoSearchedFor ?? []).length > 0 ? hasItems(body) : 'no expansion searched for',
+      describe: (body) =>
+        `${describeSearch(body)}, also searched for ${(asSearch(body).alsoSearchedFor ?? []).join(', ')}`,
     },
     {
       key: 'detail',

@@ -54,6 +54,8 @@ export function codeForStatus(status: number): ErrorCode {
 /** User-visible texts of the error catalogues (000 §8, 001 §8), word for word. */
 export const MESSAGES = {
   noContent: "There isn't any content. Please try searching with a different query.",
+  /** Search found no item with every word and shows those with most of them (issue: no dead end). */
+  partialMatch: 'No item has all of your words. Showing items with some of them.',
   noData: "There isn't any data to display.",
   searchMin: 'Please enter at least two characters.',
   archived: 'This is archived content.',

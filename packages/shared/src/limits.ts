@@ -145,3 +145,19 @@ export const INVITATION_RATE_WINDOW_MS = 60 * 60_000;
 export const RESET_REQUEST_MIN_MS = 400;
 /** Users per page of the admin user list. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
+
+/** Characters of a courseware file's text kept for search (a longer document is searched by its start). */
+export const DOCUMENT_TEXT_MAX = 200_000;
+/** Bytes of a courseware file read for its text; a bigger file is not read for search. */
+export const DOCUMENT_EXTRACT_MAX_BYTES = 20 * 1024 * 1024;
+/** Words around the found words in a document snippet of a search result (ts_headline). */
+export const SNIPPET_WORDS_MIN = 12;
+export const SNIPPET_WORDS_MAX = 28;
+/** Acronym expansions tried per search (curated and learned), and the longest expansion in words. */
+export const ACRONYM_EXPANSIONS_MAX = 4;
+export const ACRONYM_WORDS_MAX = 8;
+/** Letters of an acronym learned from the catalogue's texts. */
+export const ACRONYM_LETTERS_MIN = 2;
+export const ACRONYM_LETTERS_MAX = 8;
+/** Characters of a document from whose start its snippet is taken (ts_headline reads all it is given). */
+export const DOCUMENT_SNIPPET_SOURCE_MAX = 60_000;

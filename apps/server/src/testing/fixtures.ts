@@ -18,7 +18,7 @@ import {
 import { file } from '../db/schema/files.js';
 import { insertAccount, insertClaims } from '../modules/identity/identity.repository.js';
 import { hashPassword } from '../modules/identity/identity.service.js';
-import { refreshSearchLexicon } from '../modules/courseware/courseware.repository.js';
+import { refreshSearchIndex } from '../modules/courseware/courseware.service.js';
 import { newStorageKey, type FileStore } from '../modules/files/storage.js';
 import { htmlToText } from '../lib/html.js';
 
@@ -175,7 +175,7 @@ export async function createTree(db: Db, fileStore: FileStore): Promise<Tree> {
     { id: 'ku-BCY', code: 'BCY', name: 'Basic Cryptography', type: 'KU' },
   ]);
   await db.insert(contentKnowledge).values({ contentId: lab, knowledgeId: 'tks-T0001', index: 0 });
-  await refreshSearchLexicon(db);
+  await refreshSearchIndex(db);
   return {
     course,
     module,

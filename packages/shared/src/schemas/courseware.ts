@@ -171,6 +171,18 @@ export const ContentSummarySchema = z.object({
   /** Name of the top-most ancestor (the course), if any. */
   courseName: z.string().nullable(),
   modifiedTimestamp: TimestampSchema,
+  /**
+   * Set when the item matched by the text of its files rather than by its name, keywords or
+   * description: the file's display name, and a snippet of it only for a caller who may open it.
+   */
+  documentMatch: z
+    .object({
+      fileName: z.string(),
+      /** The words around the found words (isMatch), in order; null when the caller may not open the file. */
+      snippet: z.array(z.object({ text: z.string(), isMatch: z.boolean() })).nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ContentSummary = z.infer<typeof ContentSummarySchema>;
 
@@ -245,6 +257,13 @@ export const SearchContentResponseSchema = z.object({
   isCapped: z.boolean(),
   /** Set when a misspelt term was replaced by words of the catalogue. */
   correctedQuery: z.string().nullable(),
+  /**
+   * True when no item had every word, so items with most of them are shown, ordered by how many
+   * words they have, then by relevance.
+   */
+  isPartialMatch: z.boolean().optional(),
+  /** Expansions or acronyms of the query's words that were searched as well ("Also searched for: …"). */
+  alsoSearchedFor: z.array(z.string()).optional(),
   facets: SearchFacetsSchema,
 });
 export type SearchContentResponse = z.infer<typeof SearchContentResponseSchema>;

@@ -19,7 +19,8 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** PostgreSQL's tsvector, written only by triggers and SQL. */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const content = pgTable(
   'content',
@@ -74,6 +75,16 @@ export const content = pgTable(
     createdBy: uuid('created_by'),
     modifiedBy: uuid('modified_by'),
     searchVector: tsvector('search_vector'),
+    /**
+     * Words of the item's files (weight D), kept by the trigger of `file_text` (migration 0008) and
+     * folded into `search_vector` by its trigger: found last, after name, keywords and description.
+     */
+    documentVector: tsvector('document_vector'),
+    /**
+     * The status search and facets go by: the item's own, or `unpublished`/`archived` when an
+     * ancestor is (the most hidden wins), kept by the triggers of migration 0008.
+     */
+    listingStatus: text('listing_status'),
     /** One bit per facet value (FACET_DIMENSIONS order), kept by the trigger of migration 0001. */
     facetBits: integer('facet_bits').notNull().default(0),
   },
@@ -85,8 +96,9 @@ export const content = pgTable(
     index('content_search_idx').using('gin', t.searchVector),
     // Name matches rank first: found through the name's own index, not by rechecking weights.
     index('content_name_search_idx').using('gin', sql`to_tsvector('english', ${t.name})`),
-    // Facet counts of a browse: an index-only scan.
-    index('content_status_facets_idx').on(t.status, t.facetBits),
+    // Browse order and facet counts by what search lists: index scans in (name, id), index-only counts.
+    index('content_listing_name_idx').on(t.listingStatus, t.name, t.id),
+    index('content_listing_facets_idx').on(t.listingStatus, t.facetBits),
     index('content_categories_idx').using('gin', t.categories),
     index('content_tags_idx').using('gin', t.tags),
     index('content_education_idx').using('gin', t.educationLevels),
@@ -173,6 +185,22 @@ export const contentContributor = pgTable(
 export const searchLexicon = pgTable('search_lexicon', {
   word: text('word').primaryKey(),
 });
+
+/**
+ * Acronyms learned from the catalogue's own texts ("Cross-Site Scripting (XSS)") when the search
+ * index is refreshed; the curated ones live in packages/shared (acronyms.ts). Lower case.
+ */
+export const searchAcronym = pgTable(
+  'search_acronym',
+  {
+    acronym: text('acronym').notNull(),
+    expansion: text('expansion').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.acronym, t.expansion] }),
+    index('search_acronym_expansion_idx').on(t.expansion),
+  ],
+);
 
 /** Every save of a content item keeps the values it replaced (issue: history; a diff view comes later). */
 export const contentRevision = pgTable(

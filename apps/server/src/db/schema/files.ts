@@ -3,6 +3,7 @@
  * Courseware files belong to a content item (metadataType content, metadataId = content id).
  */
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from './courseware.js';
 
 export const file = pgTable(
   'file',
@@ -26,6 +27,26 @@ export const file = pgTable(
     createdBy: uuid('created_by'),
   },
   (t) => [index('file_metadata_idx').on(t.metadataId, t.index)],
+);
+
+/**
+ * The plain text of a courseware file, extracted by a job after upload or import (issue: search inside
+ * the courseware's own documents). Deleting the file deletes it; a trigger (migration 0008) keeps the
+ * item's `document_vector` equal to its files' vectors, so no stale words stay searchable.
+ */
+export const fileText = pgTable(
+  'file_text',
+  {
+    fileId: uuid('file_id')
+      .primaryKey()
+      .references(() => file.id, { onDelete: 'cascade' }),
+    contentId: uuid('content_id').notNull(),
+    /** Markup stripped, at most DOCUMENT_TEXT_MAX characters. */
+    text: text('text').notNull(),
+    textVector: tsvector('text_vector').notNull(),
+    extractedAt: timestamp('extracted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_text_content_idx').on(t.contentId)],
 );
 
 export const downloadEvent = pgTable(

@@ -6,11 +6,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   SEARCH_CANDIDATE_CAP,
   FUZZY_SIMILARITY_MIN,
+  DOCUMENT_SNIPPET_SOURCE_MAX,
+  ACRONYM_LETTERS_MAX,
+  ACRONYM_LETTERS_MIN,
+  ACRONYM_WORDS_MAX,
+  SNIPPET_WORDS_MAX,
+  SNIPPET_WORDS_MIN,
   UPDATED_CONTENT_CUTOFF_DAYS,
 } from '@portal/shared/limits';
 import { FACET_DIMENSIONS, type ContentStatus, type FacetDimension } from '@portal/shared/enums';
 import type { Db } from '../../db/client.js';
-import { rows, textArray } from '../../db/rows.js';
+import { rows, textArray, uuidArray } from '../../db/rows.js';
 
 /** Deepest level a walk up or down the hierarchy goes (courseware is a handful of levels deep). */
 export const TREE_DEPTH_MAX = 50;
@@ -56,9 +62,15 @@ function facetBitCounts(): SQL {
   return sql`json_build_array(${sql.join(groups, sql`, `)})`;
 }
 
-/** One status as `=`, so that an index on (status, name, id) gives the browse order. */
+/**
+ * Listed statuses as `=` when one, so that an index on (listing_status, name, id) gives the browse
+ * order. Search and facets go by `listing_status`: an item under an unpublished or archived ancestor
+ * counts as that ancestor (DESIGN.md "Visibility"), kept by the triggers of migration 0008.
+ */
 function statusCondition(statuses: readonly ContentStatus[]): SQL {
-  return statuses.length === 1 ? sql`c.status = ${statuses[0]}` : sql`c.status = ANY(${textArray(statuses)})`;
+  return statuses.length === 1
+    ? sql`c.listing_status = ${statuses[0]}`
+    : sql`c.listing_status = ANY(${textArray(statuses)})`;
 }
 
 /**
@@ -154,53 +166,119 @@ export async function facetCountsForFilters(
   );
 }
 
+/** How a text search picks and orders its candidates. */
+export interface TextQuery {
+  /** to_tsquery text that ranks: every group AND'ed, or (partial) any group. */
+  tsquery: string;
+  /**
+   * Set when no item has every group: the to_tsquery text of each group (its matched count orders
+   * first) and of each candidate tier, "at least k groups" from k = n−1 down to 1.
+   */
+  partial?: { groups: string[]; tiers: string[] };
+}
+
+/** The keyset of a ranked page: matched groups, rank, name, id. */
+export interface RankKey {
+  m: number;
+  r: number;
+  n: string;
+  i: string;
+}
+
 /**
- * Text search over a capped candidate set: up to SEARCH_CANDIDATE_CAP items whose name matches
- * (through the name's own GIN index), and only while they leave room under the cap, other matches;
- * ranked with ts_rank, ties by name then id. A name match ranks above any match elsewhere for one
- * term, so skipping the others when names fill the cap loses nothing that could be ranked.
- * Returns one page after the keyset `after`, plus the candidates' facet bits for counting.
+ * Candidate ids of a text query (a subquery with column `id`, over CTE `q`). Every group: up to
+ * SEARCH_CANDIDATE_CAP items whose name matches (the name's own GIN index), and only while they
+ * leave room under the cap, other matches; a name match ranks above any match elsewhere for one
+ * term, so skipping the others when names fill the cap loses nothing that could be ranked. Partial:
+ * up to the cap per tier, the tiers of more groups first.
+ */
+function candidates(text: TextQuery, where: SQL): SQL {
+  const cap = SEARCH_CANDIDATE_CAP;
+  if (text.partial) {
+    const tiers = text.partial.tiers.map(
+      (tier) =>
+        sql`(SELECT c.id FROM content c WHERE c.search_vector @@ to_tsquery('english', ${tier}) AND ${where} LIMIT ${cap + 1})`,
+    );
+    return sql`(${sql.join(tiers, sql` UNION `)})`;
+  }
+  return sql`(
+      WITH named AS (SELECT c.id FROM content c, q WHERE to_tsvector('english', c.name) @@ q.q AND ${where} LIMIT ${cap + 1})
+      (SELECT id FROM named)
+      UNION
+      (SELECT c.id FROM content c, q WHERE c.search_vector @@ q.q AND ${where}
+         AND (SELECT count(*) FROM named) <= ${cap} LIMIT ${cap + 1}))`;
+}
+
+/** The number of groups a row matches (partial mode; 0 otherwise, where every row has them all). */
+function matchedGroups(text: TextQuery): SQL {
+  if (!text.partial) return sql`0`;
+  const each = text.partial.groups.map(
+    (_, i) => sql`(c.search_vector @@ q.gs[${sql.raw(String(i + 1))}])::int`,
+  );
+  return sql`(${sql.join(each, sql` + `)})`;
+}
+
+/** CTE `q`: the ranking query and, partial, each group's query. */
+function queryCte(text: TextQuery): SQL {
+  const groups = text.partial?.groups ?? [];
+  const gs = groups.length
+    ? sql`ARRAY[${sql.join(
+        groups.map((g) => sql`to_tsquery('english', ${g})`),
+        sql`, `,
+      )}]`
+    : sql`ARRAY[]::tsquery[]`;
+  return sql`q AS (SELECT to_tsquery('english', ${text.tsquery}) AS q, ${gs} AS gs)`;
+}
+
+/**
+ * Text search over a capped candidate set (see `candidates`), ordered by matched groups (partial),
+ * then ts_rank, ties by name then id. Returns one page after the keyset `after`, plus the
+ * candidates' facet bits for counting.
  */
 export async function searchContent(
   db: Db,
   args: {
     statuses: readonly ContentStatus[];
     filters: ContentFilters;
-    tsquery: string;
+    text: TextQuery;
     limit: number;
-    after?: { r: number; n: string; i: string };
+    after?: RankKey;
   },
-): Promise<{ page: SummaryRow[]; facets: FacetBitsCount[]; total: number; isCapped: boolean }> {
+): Promise<{
+  page: (SummaryRow & { matched: number })[];
+  facets: FacetBitsCount[];
+  total: number;
+  isCapped: boolean;
+}> {
   const where = filterConditions(args.statuses, args.filters);
   const cap = SEARCH_CANDIDATE_CAP;
-  const after = args.after
-    ? sql`WHERE rank < ${args.after.r}::real OR (rank = ${args.after.r}::real AND (name, id) > (${args.after.n}, ${args.after.i}::uuid))`
+  const a = args.after;
+  const after = a
+    ? sql`WHERE matched < ${a.m}::int OR (matched = ${a.m}::int AND (rank < ${a.r}::real OR (rank = ${a.r}::real AND (name, id) > (${a.n}, ${a.i}::uuid))))`
     : sql``;
+  const order = sql`matched DESC, rank DESC, name, id`;
   const query = sql`
-    WITH q AS (SELECT to_tsquery('english', ${args.tsquery}) AS q),
-    named AS (SELECT c.id FROM content c, q WHERE to_tsvector('english', c.name) @@ q.q AND ${where} LIMIT ${cap + 1}),
-    cand AS (
-      (SELECT id FROM named)
-      UNION
-      (SELECT c.id FROM content c, q WHERE c.search_vector @@ q.q AND ${where}
-         AND (SELECT count(*) FROM named) <= ${cap} LIMIT ${cap + 1})
-    ),
+    WITH ${queryCte(args.text)},
+    cand AS ${candidates(args.text, where)},
     ranked AS (
-      SELECT c.id, c.name, c.facet_bits, ts_rank(c.search_vector, q.q) AS rank
+      SELECT c.id, c.name, c.facet_bits, ts_rank(c.search_vector, q.q) AS rank, ${matchedGroups(args.text)} AS matched
       FROM content c JOIN cand ON cand.id = c.id, q
-      ORDER BY rank DESC, c.name, c.id LIMIT ${cap + 1}
+      ORDER BY ${order} LIMIT ${cap + 1}
     ),
     total AS (SELECT count(*)::int AS n FROM ranked),
-    kept AS (SELECT * FROM ranked ORDER BY rank DESC, name, id LIMIT ${cap}),
+    kept AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${cap}),
     facets AS (SELECT ${facetBitCounts()} AS f FROM kept),
-    page AS (SELECT * FROM kept ${after} ORDER BY rank DESC, name, id LIMIT ${args.limit + 1})
+    page AS (SELECT * FROM kept ${after} ORDER BY ${order} LIMIT ${args.limit + 1})
     -- Total and facets ride on the first row only (the driver would parse them on every row).
-    SELECT ${SUMMARY_COLUMNS}, page.rank,
-      CASE WHEN row_number() OVER (ORDER BY page.rank DESC, c.name, c.id) = 1 THEN (SELECT n FROM total) END AS "total",
-      CASE WHEN row_number() OVER (ORDER BY page.rank DESC, c.name, c.id) = 1 THEN (SELECT f FROM facets) END AS "facets"
+    SELECT ${SUMMARY_COLUMNS}, page.rank, page.matched,
+      CASE WHEN row_number() OVER (ORDER BY page.matched DESC, page.rank DESC, c.name, c.id) = 1 THEN (SELECT n FROM total) END AS "total",
+      CASE WHEN row_number() OVER (ORDER BY page.matched DESC, page.rank DESC, c.name, c.id) = 1 THEN (SELECT f FROM facets) END AS "facets"
     FROM page JOIN content c ON c.id = page.id LEFT JOIN content r ON r.id = c.root_id AND r.id <> c.id
-    ORDER BY page.rank DESC, c.name, c.id`;
-  const result = await rows<SummaryRow & { total: number; facets: FacetBitsCount[] | null }>(db, query);
+    ORDER BY page.matched DESC, page.rank DESC, c.name, c.id`;
+  const result = await rows<SummaryRow & { matched: number; total: number; facets: FacetBitsCount[] | null }>(
+    db,
+    query,
+  );
   let total = result[0]?.total;
   let facets = result[0]?.facets ?? null;
   if (result.length === 0 && args.after) {
@@ -208,8 +286,8 @@ export async function searchContent(
     // first page means that nothing matched.)
     const [meta] = await rows<{ total: number; facets: FacetBitsCount[] | null }>(
       db,
-      sql`WITH q AS (SELECT to_tsquery('english', ${args.tsquery}) AS q),
-          m AS (SELECT c.facet_bits FROM content c, q WHERE c.search_vector @@ q.q AND ${where} LIMIT ${cap + 1})
+      sql`WITH ${queryCte(args.text)},
+          m AS (SELECT c.facet_bits FROM content c WHERE c.id IN (SELECT id FROM ${candidates(args.text, where)} x) LIMIT ${cap + 1})
           SELECT (SELECT count(*)::int FROM m) AS total,
                  (SELECT ${facetBitCounts()} FROM (SELECT * FROM m LIMIT ${cap}) k) AS facets`,
     );
@@ -220,15 +298,67 @@ export async function searchContent(
   return { page: result, facets: facets ?? [], total: Math.min(count, cap), isCapped: count > cap };
 }
 
+/** Marks around the found words of a snippet: control characters, which a document's text never holds. */
+export const SNIPPET_START = '\u0001';
+export const SNIPPET_STOP = '\u0002';
+
+/** The file by which an item matched a text query, and (when asked) a snippet of its text. */
+export interface DocumentMatchRow {
+  id: string;
+  fileName: string;
+  /** ts_headline of the file's text, the found words between SNIPPET_START and SNIPPET_STOP. */
+  snippet: string | null;
+}
+
 /**
- * Words of the catalogue close to a misspelt term (pg_trgm), best first.
+ * For the items `ids` (one page of results) that match `tsquery` only in their files' text (not in
+ * name, keywords, tags or description: weights A–C), the first such ready file in the item's order,
+ * and with `withSnippet` a short ts_headline of it (costly: computed for these few rows only).
+ */
+export async function findDocumentMatches(
+  db: Db,
+  args: { ids: readonly string[]; tsquery: string; withSnippet: boolean },
+): Promise<DocumentMatchRow[]> {
+  if (args.ids.length === 0) return [];
+  const options = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MinWords=${SNIPPET_WORDS_MIN}, MaxWords=${SNIPPET_WORDS_MAX}, MaxFragments=1`;
+  const snippet = args.withSnippet
+    ? sql`ts_headline('english', left(d.text, ${DOCUMENT_SNIPPET_SOURCE_MAX}), q.q, ${options})`
+    : sql`NULL::text`;
+  return rows<DocumentMatchRow>(
+    db,
+    sql`WITH q AS (SELECT to_tsquery('english', ${args.tsquery}) AS q)
+        SELECT c.id, d.name AS "fileName", ${snippet} AS snippet
+        FROM content c CROSS JOIN q
+        CROSS JOIN LATERAL (
+          SELECT f.name, ft.text FROM file_text ft JOIN file f ON f.id = ft.file_id AND f.status = 'ready'
+          WHERE ft.content_id = c.id AND ft.text_vector @@ q.q ORDER BY f.index, f.name, f.id LIMIT 1) d
+        WHERE c.id = ANY(${uuidArray(args.ids)}) AND NOT (ts_filter(c.search_vector, '{a,b,c}') @@ q.q)`,
+  );
+}
+
+/** Catalogue words looked at per misspelt term before those found only in hidden items are left out. */
+const SIMILAR_WORDS_LOOKED_AT = 12;
+
+/**
+ * Words of the catalogue close to a misspelt term (pg_trgm), best first, among those that some item
+ * the caller may list contains: a word only hidden items hold is never suggested.
  * @param term one lower-case search term
  */
-export async function similarWords(db: Db, term: string, limit: number): Promise<string[]> {
+export async function similarWords(
+  db: Db,
+  args: { term: string; limit: number; statuses: readonly ContentStatus[] },
+): Promise<string[]> {
+  const { term } = args;
   const found = await rows<{ word: string }>(
     db,
-    sql`SELECT word FROM search_lexicon WHERE word % ${term} AND similarity(word, ${term}) >= ${FUZZY_SIMILARITY_MIN}
-        ORDER BY similarity(word, ${term}) DESC, word LIMIT ${limit}`,
+    sql`SELECT word FROM (
+          SELECT word, similarity(word, ${term}) AS s FROM search_lexicon
+          WHERE word % ${term} AND similarity(word, ${term}) >= ${FUZZY_SIMILARITY_MIN}
+          ORDER BY s DESC, word LIMIT ${SIMILAR_WORDS_LOOKED_AT}) w
+        WHERE numnode(plainto_tsquery('english', w.word)) > 0
+          AND EXISTS (SELECT 1 FROM content c
+            WHERE c.search_vector @@ plainto_tsquery('english', w.word) AND ${statusCondition(args.statuses)})
+        ORDER BY w.s DESC, w.word LIMIT ${args.limit}`,
   );
   return found.map((r) => r.word);
 }
@@ -239,6 +369,8 @@ export interface TermInVocabulary {
   isWord: boolean;
   /** Some word of the vocabulary starts with the term (or is it). */
   startsWord: boolean;
+  /** The term is a stop word of the text search ("the", "and"): it finds nothing and is left out. */
+  isStopWord: boolean;
 }
 
 /** Looks every term up in the catalogue's vocabulary, in one query; keyed by term. */
@@ -248,10 +380,13 @@ export async function lookUpTerms(db: Db, terms: readonly string[]): Promise<Map
     db,
     sql`SELECT t AS term,
           EXISTS (SELECT 1 FROM search_lexicon WHERE word = t) AS "isWord",
-          EXISTS (SELECT 1 FROM search_lexicon WHERE word >= t AND word < t || ${'\uffff'}) AS "startsWord"
+          EXISTS (SELECT 1 FROM search_lexicon WHERE word >= t AND word < t || ${'\uffff'}) AS "startsWord",
+          numnode(plainto_tsquery('english', t)) = 0 AS "isStopWord"
         FROM unnest(${textArray(terms)}) AS t`,
   );
-  return new Map(found.map((r) => [r.term, { isWord: r.isWord, startsWord: r.startsWord }]));
+  return new Map(
+    found.map((r) => [r.term, { isWord: r.isWord, startsWord: r.startsWord, isStopWord: r.isStopWord }]),
+  );
 }
 
 /** Words shorter or longer than this (in letters) stay out of the spelling vocabulary. */
@@ -268,16 +403,70 @@ function lexiconWordsOf(text: SQL): SQL {
 }
 
 /**
- * Rebuilds the vocabulary used to correct misspelt terms from the names and keywords of all content.
- * Run after bulk imports; single saves add their words with `addLexiconWords`.
+ * Rebuilds, after bulk imports, what search keeps of the whole catalogue in SQL: every item's listing
+ * status (rows of one import may precede their parents) and the vocabulary used to correct misspelt
+ * terms (the words of names and keywords). Single saves add their words with `addLexiconWords`, and
+ * triggers keep the rest. The service's refreshSearchIndex runs this and learns the acronyms.
  */
 export async function refreshSearchLexicon(db: Db): Promise<void> {
+  await db.execute(sql`SELECT content_listing_refresh()`);
   await db.execute(sql`DELETE FROM search_lexicon`);
   await db.execute(sql`
     INSERT INTO search_lexicon (word)
     SELECT DISTINCT w FROM content c,
       LATERAL ${lexiconWordsOf(sql`c.name || ' ' || array_to_string(c.keywords, ' ')`)}
     ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Spelt-out acronyms in the names and descriptions of published items (listed to everyone, so a
+ * hidden item's words never reach "Also searched for"): each distinct acronym with the words before it.
+ */
+export async function findAcronymCandidates(db: Db): Promise<{ words: string; acronym: string }[]> {
+  return rows(
+    db,
+    sql`SELECT DISTINCT m[1] AS words, m[2] AS acronym FROM content c,
+          regexp_matches(c.name || ' . ' || c.description_text, ${ACRONYM_PATTERN}, 'g') AS m
+        WHERE c.listing_status = 'published' AND (c.name || c.description_text) LIKE '%(%)%'`,
+  );
+}
+
+/** Replaces the learned acronyms (lower case pairs). */
+export async function replaceLearnedAcronyms(
+  db: Db,
+  pairs: readonly { acronym: string; expansion: string }[],
+): Promise<void> {
+  await db.execute(sql`DELETE FROM search_acronym`);
+  for (let i = 0; i < pairs.length; i += ACRONYM_INSERT_CHUNK) {
+    const chunk = pairs.slice(i, i + ACRONYM_INSERT_CHUNK);
+    await db.execute(
+      sql`INSERT INTO search_acronym (acronym, expansion)
+          SELECT * FROM unnest(${textArray(chunk.map((p) => p.acronym))}, ${textArray(chunk.map((p) => p.expansion))})
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+}
+
+/**
+ * Up to ACRONYM_WORDS_MAX words, then an acronym in parentheses: "Cross-Site Scripting (XSS)".
+ * Group 1: the words; group 2: the acronym (a capital, then capitals, digits or a plural s).
+ */
+const ACRONYM_PATTERN = String.raw`((?:[A-Za-z][A-Za-z0-9]*[ \t-]+){0,${ACRONYM_WORDS_MAX - 1}}[A-Za-z][A-Za-z0-9]*)[ \t]*\(([A-Z][A-Z0-9]{${ACRONYM_LETTERS_MIN - 1},${ACRONYM_LETTERS_MAX - 1}}s?)\)`;
+/** Pairs per INSERT of learned acronyms. */
+const ACRONYM_INSERT_CHUNK = 500;
+
+/** Learned acronym pairs (lower case) whose acronym or expansion's first word is one of `terms`. */
+export async function findAcronyms(
+  db: Db,
+  terms: readonly string[],
+): Promise<{ acronym: string; expansion: string }[]> {
+  if (terms.length === 0) return [];
+  return rows(
+    db,
+    sql`SELECT acronym, expansion FROM search_acronym
+        WHERE acronym = ANY(${textArray(terms)}) OR split_part(expansion, ' ', 1) = ANY(${textArray(terms)})
+        ORDER BY acronym, expansion`,
+  );
 }
 
 /**

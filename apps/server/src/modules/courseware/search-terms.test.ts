@@ -9,7 +9,7 @@ import { content } from '../../db/schema/courseware.js';
 import { htmlToText } from '../../lib/html.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { createTree, type Tree } from '../../testing/fixtures.js';
-import { refreshSearchLexicon } from './courseware.repository.js';
+import { refreshSearchIndex } from './courseware.service.js';
 
 let ctx: TestContext;
 let tree: Tree;
@@ -26,7 +26,7 @@ beforeAll(async () => {
     description,
     descriptionText: htmlToText(description),
   });
-  await refreshSearchLexicon(ctx.database.db);
+  await refreshSearchIndex(ctx.database.db);
 });
 afterAll(async () => ctx?.close());
 

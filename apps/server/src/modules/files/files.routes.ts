@@ -9,6 +9,7 @@
  * - GET    /files/:id/content       streams the file (signed query for private files) with Content-Disposition
  * - POST   /content/:id/bundle      → { fileId, name, status, isReused }: 200 ready, 202 pending; CanViewFiles
  */
+import { createDocumentTextJobHandler } from './document-text.service.js';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -99,6 +100,7 @@ function fieldsError(error: z.ZodError): AppError {
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const signer = await createDownloadSigner(app.db);
   app.jobs.register(createBundleJobHandler({ fileStore: app.fileStore, config: app.config }));
+  app.jobs.register(createDocumentTextJobHandler({ fileStore: app.fileStore }));
   app.addHook('onReady', async () => {
     await app.fileStore.removeStalePartials(STALE_PARTIAL_MS);
   });
@@ -164,6 +166,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw multipartError(error);
       }
       if (!uploaded) throw new AppError('invalid_input', FILE_MESSAGES.missingFile);
+      app.jobs.wake();
       return reply.status(201).send(uploaded);
     },
   );

@@ -6,6 +6,7 @@
  * signed URL given only to callers holding the permission that covers it, so the browser can stream it
  * without a bearer header; each courseware or bundle download is recorded.
  */
+import { enqueueDocumentText } from './document-text.service.js';
 import crypto from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -306,6 +307,8 @@ export async function uploadFile(
       index: fields.metadataId ? await repo.nextFileIndex(db, fields.metadataId) : 0,
       createdBy: session.accountId,
     });
+    // Its text is read for search by a job: the upload does not wait for it.
+    if (row.metadataType === 'content') await enqueueDocumentText(db, [row.id]);
     return { id: row.id, publicUrl: row.visibility === 'public' ? publicUrlOf(row.id) : null };
   } catch (error) {
     await fileStore.delete(storageKey);

@@ -3,6 +3,7 @@
  * transaction. File bytes go to the file store first; if the transaction fails they are deleted
  * again, so a failure leaves neither rows nor stored files behind.
  */
+import { enqueueDocumentText } from '../files/document-text.service.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
@@ -308,9 +309,11 @@ export async function importCourse(args: {
             .map((contributorId, index) => ({ contentId: i.row.id, contributorId, index })),
         ),
       );
+      const fileIds = stored.map(() => crypto.randomUUID());
       await insertFiles(
         tx,
-        stored.map((s): typeof file.$inferInsert => ({
+        stored.map((s, i): typeof file.$inferInsert => ({
+          id: fileIds[i],
           name: s.name,
           filename: s.filename,
           mimeType: s.mimeType,
@@ -324,6 +327,8 @@ export async function importCourse(args: {
           index: s.index,
         })),
       );
+      // Their text is read for search by jobs, after the import.
+      await enqueueDocumentText(tx, fileIds);
     });
   } catch (error) {
     await removeStored(stored, fileStore);

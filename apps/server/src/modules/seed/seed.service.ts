@@ -12,7 +12,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { FileStore } from '../files/storage.js';
 import { sql } from 'drizzle-orm';
-import { refreshSearchLexicon } from '../courseware/courseware.repository.js';
+import { refreshSearchIndex } from '../courseware/courseware.service.js';
 import type { CourseSource } from './course-tree.js';
 import { importCourse, type CourseImportSummary } from './course-import.js';
 import { seedDemoAccounts } from './demo-accounts.js';
@@ -44,7 +44,7 @@ const COURSE_READERS = [readHacktivity, readSecurity101, readSeedLabs] as const;
  * Imports the whole demo data set. Each source is one transaction (knowledge; each course; the
  * accounts), and a source already present is skipped (a course by its URL alias, knowledge by id,
  * accounts by e-mail), so running it again adds nothing and a run that failed half-way can be repeated.
- * Ends with `refreshSearchLexicon` so fuzzy search knows the new words.
+ * Ends with `refreshSearchIndex` so search knows the new words and acronyms.
  * @returns counts of what was read and written, and the time taken
  * @throws Error when a source file cannot be read or parsed (nothing of that source is written, and no
  *   course is written when any source cannot be read), or when the database refuses a write
@@ -73,7 +73,7 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
     courseSummaries.push(await importCourse({ db, fileStore, source, log }));
   }
   const accountsCreated = await seedDemoAccounts(db);
-  await refreshSearchLexicon(db);
+  await refreshSearchIndex(db);
   // A bulk import leaves the GIN pending list full and the planner without statistics; PGlite has
   // no autovacuum to do this later.
   await db.execute(sql`VACUUM ANALYZE content`);

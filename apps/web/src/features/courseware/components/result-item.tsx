@@ -14,8 +14,37 @@ import { paths } from '../../../config/paths';
 import { trimDescription } from '../lib/text';
 
 /**
+ * Why a result matched when only its files hold the words: the file's name and, for a caller who may
+ * open it, the words around them with the found words marked (the server sends the snippet only then).
+ */
+function DocumentMatch({ match }: { match: NonNullable<ContentSummary['documentMatch']> }) {
+  return (
+    <Box sx={{ mt: 1 }} data-testid="document-match">
+      <Typography variant="body2" color="text.secondary">
+        Matched in its documents: <strong>{match.fileName}</strong>
+      </Typography>
+      {match.snippet && (
+        <Typography
+          variant="body2"
+          component="p"
+          sx={{ mt: 0.5, fontStyle: 'italic' }}
+          data-testid="document-snippet"
+        >
+          …
+          {match.snippet.map((part, index) =>
+            part.isMatch ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+          )}
+          …
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
  * One search result (000 §2): the name linking to /courseware/{urlAlias}, category and level chips,
- * the course it belongs to, and the description trimmed to about 80 characters.
+ * the course it belongs to, the description trimmed to about 80 characters, and the file it matched in
+ * when only its documents hold the words.
  * Props: `item`, `showStatus` (editors see the status icon).
  */
 export function ResultItem({ item, showStatus }: { item: ContentSummary; showStatus: boolean }) {
@@ -60,6 +89,7 @@ export function ResultItem({ item, showStatus }: { item: ContentSummary; showSta
           {description}
         </Typography>
       )}
+      {item.documentMatch && <DocumentMatch match={item.documentMatch} />}
     </Box>
   );
 }

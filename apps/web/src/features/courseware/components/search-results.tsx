@@ -31,8 +31,9 @@ function ResultSkeletons() {
 }
 
 /**
- * Paged results of a search or of browsing (000 §2): a count, the corrected query, the list, the
- * no-content message, and Previous / Next by page token.
+ * Paged results of a search or of browsing (000 §2): a count, the corrected query, the partial-match
+ * notice and the acronyms also searched for (README "Search"), the list, the no-content message, and
+ * Previous / Next by page token.
  * Props: `title`, `data` (the current page, or undefined while the first loads), `isFetching`,
  * `pageIndex` (0-based), `onNext`, `onPrevious`, `showStatus`.
  */
@@ -143,6 +144,16 @@ export function SearchResults({
       {data?.correctedQuery && (
         <Typography sx={{ mb: 1 }}>
           Showing results for <strong>{data.correctedQuery}</strong>
+        </Typography>
+      )}
+      {data?.isPartialMatch && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {MESSAGES.partialMatch}
+        </Alert>
+      )}
+      {data?.alsoSearchedFor && data.alsoSearchedFor.length > 0 && (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          Also searched for: <strong>{data.alsoSearchedFor.join(', ')}</strong>
         </Typography>
       )}
       {body}
