@@ -13,8 +13,9 @@ import pg from 'pg';
 import * as courseware from './schema/courseware.js';
 import * as files from './schema/files.js';
 import * as identity from './schema/identity.js';
+import * as statistics from './schema/statistics.js';
 
-export const schema = { ...courseware, ...files, ...identity };
+export const schema = { ...courseware, ...files, ...identity, ...statistics };
 export type Schema = typeof schema;
 /** A Drizzle database or transaction over either driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
