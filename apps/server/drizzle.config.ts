@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema/courseware.ts', './src/db/schema/files.ts', './src/db/schema/identity.ts', './src/db/schema/statistics.ts'],
+  schema: [
+    './src/db/schema/courseware.ts',
+    './src/db/schema/files.ts',
+    './src/db/schema/identity.ts',
+    './src/db/schema/statistics.ts',
+  ],
   out: './drizzle',
 });
