@@ -61,7 +61,7 @@ async function fill(database: Database): Promise<string> {
            CASE WHEN c % 5 = 0 THEN ARRAY['homework'] ELSE ARRAY[]::text[] END,
            ARRAY[(ARRAY['highschool','communitycollege','universityundergraduate','graduatestudent'])[1 + c % 4]],
            ARRAY[(ARRAY['beginner','beginnerplus','intermediate','intermediateplus','advanced'])[1 + c % 5]]
-    FROM generate_series(1, ${COURSES}) c`);
+    FROM generate_series(1, ${COURSES}::int) c`);
   await db.execute(sql`UPDATE content SET root_id = id`);
   await db.execute(sql`
     INSERT INTO content (name, url_alias, status, categories, tags, parent_id, root_id, index)
@@ -70,12 +70,12 @@ async function fill(database: Database): Promise<string> {
            ARRAY[(ARRAY['module','lesson','exercise','environment'])[1 + k % 4]],
            CASE WHEN k % 3 = 0 THEN ARRAY['quizzes'] ELSE ARRAY['lab'] END,
            md5('course' || c)::uuid, md5('course' || c)::uuid, k
-    FROM generate_series(1, ${COURSES}) c, generate_series(1, ${ITEMS_PER_COURSE}) k`);
+    FROM generate_series(1, ${COURSES}::int) c, generate_series(1, ${ITEMS_PER_COURSE}::int) k`);
   await db.execute(sql`
     INSERT INTO organization (id, name, category, region)
     SELECT md5('school' || s)::uuid, 'School ' || s,
            (ARRAY['k12','communitycollege','university','government','other'])[1 + s % 5], 'Region ' || (s % 50)
-    FROM generate_series(1, ${SCHOOLS}) s`);
+    FROM generate_series(1, ${SCHOOLS}::int) s`);
   // Events: uniform over two years up to now; schools and courses skewed (a few are much busier).
   for (let first = 1; first <= EVENTS; first += INSERT_CHUNK) {
     const last = Math.min(EVENTS, first + INSERT_CHUNK - 1);
@@ -91,7 +91,7 @@ async function fill(database: Database): Promise<string> {
       FROM (
         SELECT n, 1 + floor(power(random(), 2) * ${SCHOOLS})::int AS s, 1 + floor(power(random(), 2) * ${COURSES})::int AS c,
                1 + floor(random() * ${FILES})::int AS f, 1 + floor(random() * ${SCHOOLS * USERS_PER_SCHOOL})::int AS u
-        FROM generate_series(${first}, ${last}) n
+        FROM generate_series(${first}::int, ${last}::int) n
       ) g`);
     log(`  ${last.toLocaleString('en')} events`);
   }
