@@ -108,6 +108,7 @@ test('the curator reads the metrics and the download data, filters, compares and
       `Previous period \\(${addDays(from, -30)} to ${addDays(from, -1)}\\): \\d+ downloads; change (.+%|no downloads)`,
     ),
   );
+  await page.getByText('Data table: Downloads over time').click();
   await expect(
     page.getByRole('table', { name: 'Downloads over time, data table' }).getByRole('columnheader'),
   ).toHaveText(['Day', 'Downloads', 'Previous period']);
