@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/schema/files.ts',
     './src/db/schema/identity.ts',
     './src/db/schema/site.ts',
+    './src/db/schema/statistics.ts',
   ],
   out: './drizzle',
 });

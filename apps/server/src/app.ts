@@ -46,6 +46,8 @@ import feedbackRoutes from './modules/feedback/feedback.routes.js';
 import { IDENTITY_ROUTE_DOCS } from './modules/identity/identity.openapi.js';
 import { OPENAPI_DOCUMENT, annotateRoutes, declareRequiredProperties } from './lib/openapi.js';
 import requestGuards from './plugins/request-guards.js';
+import organizationRoutes from './modules/organizations/organizations.routes.js';
+import statisticsRoutes from './modules/statistics/statistics.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -144,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(coursewareWriteRoutes, { prefix: '/api/v1' });
   await app.register(contributorRoutes, { prefix: '/api/v1' });
   await app.register(feedbackRoutes, { prefix: '/api/v1' });
+  await app.register(statisticsRoutes, { prefix: '/api/v1' });
+  await app.register(organizationRoutes, { prefix: '/api/v1' });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

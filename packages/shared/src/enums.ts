@@ -109,3 +109,27 @@ export const FACET_DIMENSIONS = [
   ['tags', CONTENT_TAGS],
 ] as const;
 export type FacetDimension = (typeof FACET_DIMENSIONS)[number][0];
+
+/** How a business unit's category group reads (001 §9 Dashboard category groups). */
+export const CATEGORY_GROUP_LABELS: Record<CategoryGroup, string> = {
+  k12: 'K-12',
+  communitycollege: 'Community College',
+  university: 'University',
+  government: 'Government',
+  other: 'Other',
+};
+/** The category groups that get a top-content table on the dashboard (001 §9: k12, college, university, government). */
+export const TOP_CONTENT_GROUPS = ['k12', 'communitycollege', 'university', 'government'] as const;
+
+/** Statistic categories the statistics client asks for (001 §7): only content file downloads exist. */
+export const STATISTIC_CATEGORIES = ['contentfiledownload'] as const;
+export type StatisticCategory = (typeof STATISTIC_CATEGORIES)[number];
+/**
+ * Metrics of the content file download category (001 §3 Statistic bucket, §7):
+ * `downloads` by calendar day, `businessunit` top schools, `topmostcontent` top content per group.
+ */
+export const STATISTIC_METRICS = ['downloads', 'businessunit', 'topmostcontent'] as const;
+export type StatisticMetric = (typeof STATISTIC_METRICS)[number];
+/** Bucket resolutions (001 §4: the dashboard uses daily resolution). */
+export const STATISTIC_RESOLUTIONS = ['day'] as const;
+export type StatisticResolution = (typeof STATISTIC_RESOLUTIONS)[number];

@@ -14,8 +14,9 @@ import * as courseware from './schema/courseware.js';
 import * as files from './schema/files.js';
 import * as identity from './schema/identity.js';
 import * as site from './schema/site.js';
+import * as statistics from './schema/statistics.js';
 
-export const schema = { ...courseware, ...files, ...identity, ...site };
+export const schema = { ...courseware, ...files, ...identity, ...site, ...statistics };
 export type Schema = typeof schema;
 /** A Drizzle database or transaction over either driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -214,6 +214,14 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     })),
     { path: 'login', loader: createLoginLoader(env), Component: LoginPage },
     { path: 'logout', loader: createLogoutLoader(queryClient, env) },
+    // The statistics dashboard (001 §2): editors only, else home; its chart library loads with it.
+    ...['cr-dashboard', 'dashboard'].map((path) => ({
+      path,
+      loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
+      lazy: async () => ({
+        Component: (await import('../features/statistics/pages/dashboard-page')).DashboardPage,
+      }),
+    })),
     // Identity admin (issue 5): each screen needs its permission, else home.
     {
       path: 'admin/users',

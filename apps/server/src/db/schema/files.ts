@@ -64,8 +64,14 @@ export const downloadEvent = pgTable(
     topContentId: uuid('top_content_id'),
     topContentName: text('top_content_name'),
     tags: jsonb('tags').$type<string[]>(),
+    /** The account's business unit and its category group when the download happened (statistics). */
+    organizationId: uuid('organization_id'),
+    organizationCategory: text('organization_category'),
+    /** Generated demo data (SEED_DEMO), never real. */
+    isDemo: integer('is_demo').notNull().default(0),
   },
-  (t) => [index('download_event_time_idx').on(t.occurredAt)],
+  // Ranges and the export's keyset read (occurred_at, id) in this order.
+  (t) => [index('download_event_time_idx').on(t.occurredAt, t.id)],
 );
 
 /**

@@ -1,5 +1,6 @@
 /** Accounts, their claims and single-sign-on codes (001 §3 Identity, Claim; §4 Session). */
 import { sql } from 'drizzle-orm';
+import { organization } from './statistics.js';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const account = pgTable(
@@ -17,6 +18,8 @@ export const account = pgTable(
      * change of roles or claims move it forward. Null: every token of the account counts.
      */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, precision: 3 }),
+    /** The business unit (organization) the account belongs to, at most one (DESIGN.md). */
+    organizationId: uuid('organization_id').references(() => organization.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('account_email_key').on(t.email)],

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { contributor } from '../../db/schema/courseware.js';
-import { bundle, downloadEvent, file } from '../../db/schema/files.js';
+import { bundle, file } from '../../db/schema/files.js';
 
 export type FileRow = typeof file.$inferSelect;
 export type BundleRow = typeof bundle.$inferSelect;
@@ -28,10 +28,6 @@ export async function findFileOwner(db: Db, contentId: string) {
         FROM content c LEFT JOIN content r ON r.id = coalesce(c.root_id, c.id) WHERE c.id = ${contentId}::uuid`,
   );
   return row;
-}
-
-export async function insertDownloadEvent(db: Db, values: typeof downloadEvent.$inferInsert): Promise<void> {
-  await db.insert(downloadEvent).values(values);
 }
 
 /** Inserts a file row; returns it. */

@@ -30,6 +30,7 @@ import { findAccountWithClaims } from '../identity/identity.repository.js';
 import { audienceOfFingerprint } from './bundle-tree.js';
 import { sanitizeFilename } from './filenames.js';
 import * as repo from './files.repository.js';
+import { recordDownload } from '../statistics/statistics.service.js';
 import type { BundleRow, FileRow } from './files.repository.js';
 import { newStorageKey, type FileStore } from './storage.js';
 import { UploadGuard } from './upload-guard.js';
@@ -215,7 +216,7 @@ export async function openForDownload(
       const account = u ? await findAccountWithClaims(db, u) : undefined;
       const owner = ownerId ? await repo.findFileOwner(db, ownerId) : undefined;
       const source = from && from !== ownerId ? await repo.findFileOwner(db, from) : owner;
-      await repo.insertDownloadEvent(db, {
+      await recordDownload(db, {
         accountId: account?.account.id ?? null,
         userName: account?.account.displayName ?? null,
         userEmail: account?.account.email ?? null,

@@ -15,7 +15,8 @@ import { sql } from 'drizzle-orm';
 import { refreshSearchIndex } from '../courseware/courseware.service.js';
 import type { CourseSource } from './course-tree.js';
 import { importCourse, type CourseImportSummary } from './course-import.js';
-import { seedDemoAccounts } from './demo-accounts.js';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts.js';
+import { seedDemoDownloads } from '../statistics/demo-downloads.js';
 import { readHacktivity } from './hacktivity-source.js';
 import { readKnowledge } from './knowledge-source.js';
 import { readManifest } from './manifest.js';
@@ -32,10 +33,15 @@ export interface SeedSummary {
   courses: CourseImportSummary[];
   /** E-mail addresses of the demo accounts created. */
   accountsCreated: string[];
+  /** Generated demo download events (with the accounts' first creation only). */
+  demoDownloads: number;
   durationMs: number;
 }
 
 type SeedArgs = { db: Db; config: Config; fileStore: FileStore; log?: FastifyBaseLogger };
+
+/** The demo account placed in a business unit of the generated download data. */
+const DEMO_FACULTY_EMAIL = DEMO_ACCOUNTS.find((a) => a.role === 'faculty')!.email;
 
 /** The course readers, in the order the courses are imported. */
 const COURSE_READERS = [readHacktivity, readSecurity101, readSeedLabs] as const;
@@ -73,6 +79,7 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
     courseSummaries.push(await importCourse({ db, fileStore, source, log }));
   }
   const accountsCreated = await seedDemoAccounts(db);
+  const demoDownloads = accountsCreated.length > 0 ? await seedDemoDownloads(db, DEMO_FACULTY_EMAIL) : 0;
   await refreshSearchIndex(db);
   // A bulk import leaves the GIN pending list full and the planner without statistics; PGlite has
   // no autovacuum to do this later.
@@ -83,6 +90,7 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
     knowledgeInserted,
     courses: courseSummaries,
     accountsCreated,
+    demoDownloads,
     durationMs: Math.round(performance.now() - started),
   };
 }
@@ -120,6 +128,7 @@ export async function seedDemoIfEmpty(args: {
       courses: imported.map((c) => ({ name: c.name, modules: c.modules, items: c.items, files: c.files })),
       contributors: imported.reduce((n, c) => n + c.contributorsCreated, 0),
       accounts: summary.accountsCreated,
+      demoDownloads: summary.demoDownloads,
       durationMs: summary.durationMs,
     },
     `demo data imported in ${summary.durationMs} ms`,

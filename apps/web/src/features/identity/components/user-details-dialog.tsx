@@ -32,6 +32,7 @@ import {
 } from '@portal/shared/schemas/identity';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useChangeUser, useUser } from '../api/admin-users';
+import { BusinessUnitField } from './business-unit-field';
 
 /** Claims as text: type, value and scopes. */
 function claimText(claim: { type: string; value: string; scopes?: string[] }): string {
@@ -157,6 +158,8 @@ function UserDetails({
           ))}
         </FormGroup>
       </Box>
+
+      <BusinessUnitField userId={user.id} />
 
       <Box component="section" aria-labelledby="user-claims-heading">
         <Typography id="user-claims-heading" variant="h3" sx={{ mb: 1, fontSize: '1.1rem' }}>

@@ -1,0 +1,107 @@
+/**
+ * Organization (business unit) endpoints under /api/v1; each needs CanManageOrganization (admins):
+ * - GET  /organizations?limit&token             → { items: Organization[], nextPageToken }
+ * - POST /organizations                          → 201 Organization; 409 for a name in use
+ * - GET  /admin/users/:id/organization           → { organization: Organization | null }
+ * - PUT  /admin/users/:id/organization           → { organization }; 404 unknown account, 422 unknown unit
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@portal/shared/errors';
+import { UuidSchema } from '@portal/shared/schemas/common';
+import {
+  AccountOrganizationSchema,
+  CreateOrganizationRequestSchema,
+  ListOrganizationsQuerySchema,
+  OrganizationPageSchema,
+  OrganizationSchema,
+  SetAccountOrganizationRequestSchema,
+} from '@portal/shared/schemas/organizations';
+import {
+  createOrganization,
+  getAccountOrganization,
+  listOrganizationsPage,
+  setAccountOrganization,
+} from './organizations.service.js';
+
+const tags = ['organizations'];
+const security = [{ bearerAuth: [] }];
+const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
+const UserParams = z.object({ id: UuidSchema });
+
+const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const preHandler = app.requirePermission('CanManageOrganization');
+
+  app.get(
+    '/organizations',
+    {
+      preHandler,
+      schema: {
+        operationId: 'listOrganizations',
+        summary: 'Organizations (business units) by name, paged',
+        tags,
+        security,
+        querystring: ListOrganizationsQuerySchema,
+        response: { 200: OrganizationPageSchema, 400: ErrorBodySchema, ...denied },
+      },
+    },
+    async (request) => listOrganizationsPage(app.db, request.query),
+  );
+
+  app.post(
+    '/organizations',
+    {
+      preHandler,
+      schema: {
+        operationId: 'createOrganization',
+        summary: 'Create an organization (business unit)',
+        tags,
+        security,
+        body: CreateOrganizationRequestSchema,
+        response: { 201: OrganizationSchema, 400: ErrorBodySchema, 409: ErrorBodySchema, ...denied },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createOrganization(app.db, request.body)),
+  );
+
+  app.get(
+    '/admin/users/:id/organization',
+    {
+      preHandler,
+      schema: {
+        operationId: 'getUserOrganization',
+        summary: "An account's business unit",
+        tags,
+        security,
+        params: UserParams,
+        response: { 200: AccountOrganizationSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, ...denied },
+      },
+    },
+    async (request) => getAccountOrganization(app.db, request.params.id),
+  );
+
+  app.put(
+    '/admin/users/:id/organization',
+    {
+      preHandler,
+      schema: {
+        operationId: 'setUserOrganization',
+        summary: "Set or clear an account's business unit",
+        tags,
+        security,
+        params: UserParams,
+        body: SetAccountOrganizationRequestSchema,
+        response: {
+          200: AccountOrganizationSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+          ...denied,
+        },
+      },
+    },
+    async (request) => setAccountOrganization(app.db, request.params.id, request.body.organizationId),
+  );
+};
+
+export default organizationRoutes;

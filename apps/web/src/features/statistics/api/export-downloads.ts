@@ -1,0 +1,54 @@
+/**
+ * GET /api/v1/statistics/contentfiledownload/export?from&to&timeZone → text/csv (001 §9), read as a
+ * stream so that a progress indicator can count what has arrived, then saved under
+ * coursewareDownloads_{from}_to_{to}.csv.
+ */
+import { downloadCsvFileName } from '@portal/shared/schemas/statistics';
+import { apiErrorOf, buildUrl } from '../../../lib/api-client';
+import { getAccessToken } from '../../../lib/auth-token';
+
+export interface ExportProgress {
+  /** Bytes received so far. */
+  bytes: number;
+}
+
+/**
+ * Downloads the CSV of the range and hands it to the browser as a file.
+ * @param onProgress called as chunks arrive
+ * @throws ApiError for an error answer (a bad range is a 400 naming the field)
+ */
+export async function exportDownloads(
+  range: { from: string; to: string; timeZone: string },
+  onProgress: (progress: ExportProgress) => void,
+): Promise<string> {
+  const token = getAccessToken();
+  const response = await fetch(buildUrl('/api/v1/statistics/contentfiledownload/export', range), {
+    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'text/csv' } : { Accept: 'text/csv' },
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw apiErrorOf(response.status, response.statusText, body, token);
+  }
+  const chunks: BlobPart[] = [];
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      bytes += value.byteLength;
+      onProgress({ bytes });
+    }
+  }
+  const fileName = downloadCsvFileName(range.from, range.to);
+  const url = URL.createObjectURL(new Blob(chunks, { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+  return fileName;
+}
