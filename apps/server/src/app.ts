@@ -31,7 +31,7 @@ import { createTokenSigner } from './modules/identity/tokens.js';
 import identityRoutes from './modules/identity/identity.routes.js';
 import identityAdminRoutes from './modules/identity/identity-admin.routes.js';
 import mailRoutes from './modules/mail/mail.routes.js';
-import { outboxWorkerPlugin } from './modules/mail/outbox-worker.js';
+import { mailDeliveryPlugin } from './modules/mail/mail-delivery.js';
 import siteRoutes from './modules/site/site.routes.js';
 import coursewareRoutes from './modules/courseware/courseware.routes.js';
 import fileRoutes from './modules/files/files.routes.js';
@@ -97,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, {
     tokens: await createTokenSigner(database.db, config.jwtSecret, config.jwtPreviousSecrets),
   });
-  await app.register(outboxWorkerPlugin);
+  await app.register(mailDeliveryPlugin);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(identityRoutes);

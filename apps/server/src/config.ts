@@ -41,8 +41,6 @@ const EnvSchema = z.object({
    * CIDR ranges (comma separated; `loopback`, `uniquelocal` too). Rate limits per address depend on it.
    */
   TRUST_PROXY: z.string().max(1000).default('loopback'),
-  /** How often the outbox worker looks for due e-mail, in milliseconds. */
-  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** How often an idle job worker looks for due jobs (zip bundles), in milliseconds. */
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
   /** How long a job worker's claim lasts without renewal; a dead worker's job is taken over after it. */
@@ -70,7 +68,6 @@ export interface Config {
   /** Earlier secrets that still verify (JWT_SECRET_PREVIOUS). */
   jwtPreviousSecrets: string[];
   mailFrom: string;
-  outboxPollIntervalMs: number;
   /** Fastify's trustProxy, from TRUST_PROXY. */
   trustProxy: boolean | string;
   jobPollIntervalMs: number;
@@ -141,7 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom:
       e.MAIL_FROM ??
       `Cyber Range Portal <no-reply@${new URL(e.PUBLIC_BASE_URL ?? 'http://localhost').hostname}>`,
-    outboxPollIntervalMs: e.OUTBOX_POLL_INTERVAL_MS,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
     jobLeaseMs: e.JOB_LEASE_MS,

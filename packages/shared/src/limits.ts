@@ -110,3 +110,23 @@ export const USER_IMPORT_ROWS_MAX = 1000;
 export const INVITATION_EMAILS_MAX = 200;
 /** Users per page of the admin user list. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
+
+// Contact, newsletter and support forms (001 §5, §9)
+/** Contact form: name, e-mail, organization and subject each at most this long. */
+export const CONTACT_FIELD_MAX = 100;
+export const CONTACT_MESSAGE_MAX = 10_000;
+/** Newsletter form: every field at most this long. */
+export const NEWSLETTER_FIELD_MAX = 256;
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 10_000;
+/**
+ * Public form submissions (contact, newsletter) allowed per client address within the window, counted
+ * in the database; trap-field hits count too (issue 12).
+ */
+export const PUBLIC_FORM_RATE_MAX = 10;
+export const PUBLIC_FORM_RATE_WINDOW_MS = 60 * 60_000;
+/** Support requests allowed per account within the window (each is e-mail to several people). */
+export const SUPPORT_RATE_MAX = 10;
+export const SUPPORT_RATE_WINDOW_MS = 60 * 60_000;
+/** Newsletter subscribers per page of the admin list. */
+export const NEWSLETTER_ADMIN_PAGE_SIZE = 50;
