@@ -2,6 +2,12 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema/courseware.ts', './src/db/schema/files.ts', './src/db/schema/identity.ts'],
+  schema: [
+    './src/db/schema/courseware.ts',
+    './src/db/schema/files.ts',
+    './src/db/schema/identity.ts',
+    './src/db/schema/forms.ts',
+    './src/db/schema/news.ts',
+  ],
   out: './drizzle',
 });

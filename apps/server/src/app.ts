@@ -40,6 +40,7 @@ import lessonRoutes from './modules/lessons/lessons.routes.js';
 import coursewareWriteRoutes from './modules/courseware/courseware-write.routes.js';
 import contributorRoutes from './modules/courseware/contributors.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
+import formsRoutes from './modules/forms/forms.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(coursewareWriteRoutes, { prefix: '/api/v1' });
   await app.register(contributorRoutes, { prefix: '/api/v1' });
   await app.register(feedbackRoutes, { prefix: '/api/v1' });
+  await app.register(formsRoutes, { prefix: '/api/v1' });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

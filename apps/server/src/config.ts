@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.url().optional(),
   /** Where content feedback is e-mailed (000 §2 feedback dialog). */
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@example.edu'),
+  /** Where contact form messages go; SUPPORT_EMAIL when unset. */
+  CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   PUBLIC_BASE_URL: z.url().optional(),
   BASE_DOMAIN: z.string().optional(),
   RANGE_UI_URL: z.url().default('https://range.example.edu'),
@@ -57,6 +59,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   supportEmail: string;
+  /** Where contact form messages go (CONTACT_EMAIL, else SUPPORT_EMAIL). */
+  contactEmail: string;
   publicBaseUrl: string;
   brand: BrandVariant;
   rangeUiUrl: string;
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     supportEmail: e.SUPPORT_EMAIL,
+    contactEmail: e.CONTACT_EMAIL ?? e.SUPPORT_EMAIL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     brand: brandOf(e.BASE_DOMAIN),
     rangeUiUrl: e.RANGE_UI_URL,

@@ -12,9 +12,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as courseware from './schema/courseware.js';
 import * as files from './schema/files.js';
+import * as forms from './schema/forms.js';
 import * as identity from './schema/identity.js';
+import * as news from './schema/news.js';
 
-export const schema = { ...courseware, ...files, ...identity };
+export const schema = { ...courseware, ...files, ...identity, ...forms, ...news };
 export type Schema = typeof schema;
 /** A Drizzle database or transaction over either driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -105,6 +105,17 @@ export const NewsletterSignupRequestSchema = z.object({
 });
 export type NewsletterSignupRequest = z.input<typeof NewsletterSignupRequestSchema>;
 
+/** The one general topic a sign-up subscribes to, per brand variant (001 §3 Newsletter subscriber). */
+export const NEWSLETTER_TOPICS: Record<BrandVariant, string> = {
+  national: 'Cyber Range News',
+  state: 'State Cyber Range News',
+};
+/** Web addresses of the links in newsletter e-mails (they need no sign-in). */
+export const NEWSLETTER_CONFIRM_PATH = '/newsletter/confirm';
+export const NEWSLETTER_UNSUBSCRIBE_PATH = '/newsletter/unsubscribe';
+/** What a used or unknown link says. */
+export const NEWSLETTER_LINK_INVALID = 'This link is not valid or has already been used.';
+
 export const NEWSLETTER_CONFIRMATION_TITLE = 'Thank you for signing up!';
 export const NEWSLETTER_CONFIRMATION_COMMENT =
   'Please check your inbox: we have sent you an e-mail with a link that confirms your subscription.';
