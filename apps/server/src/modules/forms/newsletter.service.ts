@@ -9,13 +9,13 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
 import { NEWSLETTER_ADMIN_PAGE_SIZE } from '@portal/shared/limits';
+import type { NewsletterSignupRequestSchema } from '@portal/shared/schemas/forms';
 import {
   NEWSLETTER_CONFIRM_PATH,
   NEWSLETTER_CSV_COLUMNS,
   NEWSLETTER_LINK_INVALID,
   NEWSLETTER_TOPICS,
   NEWSLETTER_UNSUBSCRIBE_PATH,
-  NewsletterSignupRequestSchema,
   type EmailFormat,
   type FormAccepted,
   type NewsletterStatus,
