@@ -44,6 +44,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: `http://localhost:${PORT}`,
+      // News and events are off by default (001 §9); their specs need them.
+      FEATURE_NEWS: 'true',
+      FEATURE_EVENTS: 'true',
     },
   },
 });

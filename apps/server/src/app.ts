@@ -41,6 +41,8 @@ import coursewareWriteRoutes from './modules/courseware/courseware-write.routes.
 import contributorRoutes from './modules/courseware/contributors.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
 import formsRoutes from './modules/forms/forms.routes.js';
+import { newsApiRoutes, newsFeedRoutes } from './modules/news/news.routes.js';
+import eventRoutes from './modules/events/events.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -112,6 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contributorRoutes, { prefix: '/api/v1' });
   await app.register(feedbackRoutes, { prefix: '/api/v1' });
   await app.register(formsRoutes, { prefix: '/api/v1' });
+  await app.register(newsApiRoutes, { prefix: '/api/v1' });
+  await app.register(newsFeedRoutes);
+  await app.register(eventRoutes, { prefix: '/api/v1' });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

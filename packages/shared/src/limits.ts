@@ -130,3 +130,21 @@ export const SUPPORT_RATE_MAX = 10;
 export const SUPPORT_RATE_WINDOW_MS = 60 * 60_000;
 /** Newsletter subscribers per page of the admin list. */
 export const NEWSLETTER_ADMIN_PAGE_SIZE = 50;
+
+// News and events (001 §5, §9)
+export const NEWS_TITLE_MAX = 1024;
+export const NEWS_LINK_MAX = 1024;
+export const NEWS_DESCRIPTION_MAX = 10_240;
+export const EVENT_LOCATION_MAX = 10_240;
+/** Longest stored image data (a data URL) of a news item. */
+export const NEWS_DATA_MAX = 512_000;
+/** Home page: the latest published news shown, the published events fetched, the future ones shown. */
+export const LANDING_NEWS_COUNT = 2;
+export const LANDING_EVENTS_FETCH = 20;
+export const LANDING_EVENTS_COUNT = 3;
+/** The largest page a news or event list request may ask for. */
+export const NEWS_PAGE_SIZE_MAX = 50;
+/** Description characters shown in a list row before it is clamped (001 §2: about 120). */
+export const NEWS_ROW_DESCRIPTION_CLAMP = 120;
+/** Published news items in the RSS/Atom feed. */
+export const NEWS_FEED_SIZE = 20;

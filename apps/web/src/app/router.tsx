@@ -156,6 +156,45 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       }),
     });
   }
+  // Contact and newsletter (001 §2, issue 12); /contact is the other reading of /contact-us.
+  if (isFeatureOn(env.features, 'contact')) {
+    pages.push(
+      ...['contact-us', 'contact'].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/forms/pages/contact-page')).ContactPage,
+        }),
+      })),
+    );
+  }
+  pages.push(
+    {
+      path: 'newsletter-signup',
+      lazy: async () => ({
+        Component: (await import('../features/forms/pages/newsletter-signup-page')).NewsletterSignupPage,
+      }),
+    },
+    {
+      path: 'newsletter/confirm',
+      lazy: async () => ({
+        Component: (await import('../features/forms/pages/newsletter-link-page')).NewsletterConfirmPage,
+      }),
+    },
+    {
+      path: 'newsletter/unsubscribe',
+      lazy: async () => ({
+        Component: (await import('../features/forms/pages/newsletter-link-page')).NewsletterUnsubscribePage,
+      }),
+    },
+    {
+      path: 'admin/newsletter',
+      loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
+      lazy: async () => ({
+        Component: (await import('../features/forms/pages/newsletter-subscribers-page'))
+          .NewsletterSubscribersPage,
+      }),
+    },
+  );
   return [
     {
       id: 'root',

@@ -57,6 +57,13 @@ export const CONTACT_MAIL_SUBJECT: Record<BrandVariant, string> = {
   national: 'Contact Us Request',
   state: 'Contact Us Request',
 };
+/** The office address line under the contact confirmation, per brand variant (001 §2 Contact page). */
+export const CONTACT_OFFICE_ADDRESS: Record<BrandVariant, string> = {
+  national: 'Cyber Range Portal, Office of Cybersecurity Education',
+  state: 'State Cyber Range, Office of Cybersecurity Education',
+};
+/** The error prefix of the contact form's field messages (001 §4). */
+export const CONTACT_ERROR_PREFIX = 'Error: ';
 export const CONTACT_TOPIC_QUESTION = 'What would you like to discuss?';
 export const CONTACT_CONFIRMATION =
   'We appreciate your inquiry, one of our representatives will contact you shortly.';
