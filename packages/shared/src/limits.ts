@@ -146,5 +146,7 @@ export const LANDING_EVENTS_COUNT = 3;
 export const NEWS_PAGE_SIZE_MAX = 50;
 /** Description characters shown in a list row before it is clamped (001 §2: about 120). */
 export const NEWS_ROW_DESCRIPTION_CLAMP = 120;
+/** Longest IANA time zone name of an event. */
+export const TIME_ZONE_MAX = 64;
 /** Published news items in the RSS/Atom feed. */
 export const NEWS_FEED_SIZE = 20;

@@ -156,6 +156,39 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       }),
     });
   }
+  // News and events (001 §2, issue 12), each behind its flag.
+  if (isFeatureOn(env.features, 'news')) {
+    pages.push(
+      {
+        path: 'news',
+        lazy: async () => ({
+          Component: (await import('../features/news/pages/news-list-page')).NewsListPage,
+        }),
+      },
+      {
+        path: 'news/:alias',
+        lazy: async () => ({
+          Component: (await import('../features/news/pages/news-detail-page')).NewsDetailPage,
+        }),
+      },
+    );
+  }
+  if (isFeatureOn(env.features, 'events')) {
+    pages.push(
+      {
+        path: 'events',
+        lazy: async () => ({
+          Component: (await import('../features/events/pages/events-list-page')).EventsListPage,
+        }),
+      },
+      {
+        path: 'events/:alias',
+        lazy: async () => ({
+          Component: (await import('../features/events/pages/event-detail-page')).EventDetailPage,
+        }),
+      },
+    );
+  }
   // Contact and newsletter (001 §2, issue 12); /contact is the other reading of /contact-us.
   if (isFeatureOn(env.features, 'contact')) {
     pages.push(

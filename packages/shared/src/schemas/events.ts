@@ -1,7 +1,7 @@
 /** Events (001 §2 News and events, §3 Event, §5 News or event dialog, §7 Content client). */
 import { z } from 'zod';
 import { CONTENT_STATUSES } from '../enums.js';
-import { EVENT_LOCATION_MAX, NEWS_LINK_MAX, NEWS_TITLE_MAX } from '../limits.js';
+import { EVENT_LOCATION_MAX, NEWS_LINK_MAX, NEWS_TITLE_MAX, TIME_ZONE_MAX } from '../limits.js';
 import { TimestampSchema, UuidSchema, pageOf } from './common.js';
 import { ItemDateSchema, NewsDescriptionSchema, requiredLine } from './news.js';
 
@@ -13,7 +13,7 @@ export const DEFAULT_EVENT_TIME_ZONE = 'America/Chicago';
 /** An IANA time zone name the runtime knows. */
 const TimeZoneSchema = z
   .string()
-  .max(64)
+  .max(TIME_ZONE_MAX)
   .refine((zone) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: zone });

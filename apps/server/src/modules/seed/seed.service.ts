@@ -16,6 +16,7 @@ import { refreshSearchLexicon } from '../courseware/courseware.repository.js';
 import type { CourseSource } from './course-tree.js';
 import { importCourse, type CourseImportSummary } from './course-import.js';
 import { seedDemoAccounts } from './demo-accounts.js';
+import { seedDemoNewsAndEvents } from '../news/demo-news.js';
 import { readHacktivity } from './hacktivity-source.js';
 import { readKnowledge } from './knowledge-source.js';
 import { readManifest } from './manifest.js';
@@ -73,6 +74,7 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
     courseSummaries.push(await importCourse({ db, fileStore, source, log }));
   }
   const accountsCreated = await seedDemoAccounts(db);
+  await seedDemoNewsAndEvents(db);
   await refreshSearchLexicon(db);
   // A bulk import leaves the GIN pending list full and the planner without statistics; PGlite has
   // no autovacuum to do this later.

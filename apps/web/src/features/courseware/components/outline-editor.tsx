@@ -21,7 +21,7 @@ import {
   type DraftSection,
   type FieldErrors,
 } from '../lib/content-draft';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 
 /** Moves one entry of a list up (-1) or down (+1). */
 function move<T>(list: readonly T[], index: number, step: -1 | 1): T[] {

@@ -4,6 +4,7 @@
  * by their field path ("name", "sections.0.name") and the first invalid field in the page is focused.
  */
 import { z } from 'zod';
+import { FIELD_ATTRIBUTE, fieldErrorsOf, type FieldErrors } from '../../../lib/form-fields';
 import { DEFAULT_CONTENT_STATUS } from '@portal/shared/enums';
 import type { Contributor } from '@portal/shared/schemas/contributors';
 import {
@@ -159,18 +160,7 @@ export function toCreateBody(draft: ContentDraft): CreateContentRequest {
   return { ...bodyOf(draft), ...(alias ? { urlAlias: alias } : {}) };
 }
 
-/** Field path → first message. */
-export type FieldErrors = Record<string, string>;
-
-/** Issues of a zod error as field errors (first message per field). */
-export function fieldErrorsOf(issues: z.ZodError['issues']): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.join('.');
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
+export { fieldErrorsOf, type FieldErrors } from '../../../lib/form-fields';
 
 /**
  * Validates a draft with the request schema of its mode, and each pending file's name (000 §5).
@@ -209,8 +199,7 @@ export function fieldErrorsOfServer(details: unknown): FieldErrors {
   return errors;
 }
 
-/** The data attribute that marks each field of the form with its path, in page order. */
-export const FIELD_ATTRIBUTE = 'data-field';
+export { FIELD_ATTRIBUTE } from '../../../lib/form-fields';
 
 /**
  * Focuses the first field (in page order) that has an error (000 §5: "an invalid form focuses the first
