@@ -73,8 +73,14 @@ export function EventDetailPage() {
           onClose={() => setDialog(null)}
           onSaved={async (saved) => {
             setDialog(null);
-            await queryClient.invalidateQueries({ queryKey: EVENTS_KEY });
+            // The item's own query gets the saved item (under its new alias when renamed, so the old
+            // alias is never fetched again); only the lists are loaded anew.
+            queryClient.setQueryData(eventQueryOptions(saved.urlAlias).queryKey, saved);
             if (saved.urlAlias !== alias) navigate(paths.event(saved.urlAlias), { replace: true });
+            await queryClient.invalidateQueries({
+              queryKey: EVENTS_KEY,
+              predicate: (q) => q.queryKey[1] !== 'item',
+            });
           }}
         />
       )}

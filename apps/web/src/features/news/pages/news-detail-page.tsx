@@ -46,8 +46,14 @@ export function NewsDetailPage() {
           onClose={() => setDialog(null)}
           onSaved={async (saved) => {
             setDialog(null);
-            await queryClient.invalidateQueries({ queryKey: NEWS_KEY });
+            // The item's own query gets the saved item (under its new alias when renamed, so the old
+            // alias is never fetched again); only the lists are loaded anew.
+            queryClient.setQueryData(newsQueryOptions(saved.urlAlias).queryKey, saved);
             if (saved.urlAlias !== alias) navigate(paths.newsItem(saved.urlAlias), { replace: true });
+            await queryClient.invalidateQueries({
+              queryKey: NEWS_KEY,
+              predicate: (q) => q.queryKey[1] !== 'item',
+            });
           }}
         />
       )}
