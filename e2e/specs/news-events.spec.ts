@@ -78,6 +78,8 @@ test('news and events page by 10: Next off on the last page, Previous off on the
   page,
   request,
 }) => {
+  // Sixteen items written through the API and two lists checked with axe: slow on a busy machine.
+  test.setTimeout(180_000);
   const editor = await apiToken(request, 'curator@example.edu');
   await fillUp(request, editor, 'news');
   await fillUp(request, editor, 'events');
