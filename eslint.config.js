@@ -20,7 +20,12 @@ const FEATURE_DEPENDENCIES = {
   courseware: ['files', 'feedback', 'knowledge', 'lessons', 'contributors'],
   admin: ['contributors'],
   identity: [],
-  site: [],
+  // Home shows recent news and upcoming events (001 §1).
+  site: ['news', 'events'],
+  news: [],
+  events: [],
+  forms: [],
+  statistics: [],
 };
 
 /** Zones of `import-x/no-restricted-paths`: each `target` may not import from `from` (less `except`). */

@@ -62,7 +62,8 @@ export default defineConfig({
     { name: 'state', testMatch: /site-shell\.spec\.ts/, use: { baseURL: `http://localhost:${STATE_PORT}` } },
   ],
   webServer: [
-    server(PORT, '.e2e-data'),
+    // News and events are off by default (001 §9); their specs need them.
+    server(PORT, '.e2e-data', { FEATURE_NEWS: 'true', FEATURE_EVENTS: 'true' }),
     server(STATE_PORT, '.e2e-data-state', { BASE_DOMAIN: STATE_BASE_DOMAIN }),
   ],
 });

@@ -8,6 +8,8 @@ export default defineConfig({
     './src/db/schema/identity.ts',
     './src/db/schema/site.ts',
     './src/db/schema/statistics.ts',
+    './src/db/schema/forms.ts',
+    './src/db/schema/news.ts',
   ],
   out: './drizzle',
 });

@@ -33,7 +33,7 @@ import authPagesRoutes from './modules/identity/auth-pages.routes.js';
 import authRoutes from './modules/identity/auth.routes.js';
 import identityAdminRoutes from './modules/identity/identity-admin.routes.js';
 import mailRoutes from './modules/mail/mail.routes.js';
-import { outboxWorkerPlugin } from './modules/mail/outbox-worker.js';
+import { mailDeliveryPlugin } from './modules/mail/mail-delivery.js';
 import siteRoutes from './modules/site/site.routes.js';
 import clientErrorRoutes from './modules/site/client-errors.routes.js';
 import coursewareRoutes from './modules/courseware/courseware.routes.js';
@@ -48,6 +48,9 @@ import { OPENAPI_DOCUMENT, annotateRoutes, declareRequiredProperties } from './l
 import requestGuards from './plugins/request-guards.js';
 import organizationRoutes from './modules/organizations/organizations.routes.js';
 import statisticsRoutes from './modules/statistics/statistics.routes.js';
+import formsRoutes from './modules/forms/forms.routes.js';
+import { newsApiRoutes, newsFeedRoutes } from './modules/news/news.routes.js';
+import eventRoutes from './modules/events/events.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -128,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.sessionMaxAgeS,
     ),
   });
-  await app.register(outboxWorkerPlugin);
+  await app.register(mailDeliveryPlugin);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Identity routes carry their document entries from one table (identity.openapi.ts).
@@ -148,6 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedbackRoutes, { prefix: '/api/v1' });
   await app.register(statisticsRoutes, { prefix: '/api/v1' });
   await app.register(organizationRoutes, { prefix: '/api/v1' });
+  await app.register(formsRoutes, { prefix: '/api/v1' });
+  await app.register(newsApiRoutes, { prefix: '/api/v1' });
+  await app.register(newsFeedRoutes);
+  await app.register(eventRoutes, { prefix: '/api/v1' });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.url().optional(),
   /** Where content feedback is e-mailed (000 §2 feedback dialog). */
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@example.edu'),
+  /** Where contact form messages go; SUPPORT_EMAIL when unset. */
+  CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   PUBLIC_BASE_URL: z.url().optional(),
   BASE_DOMAIN: z.string().optional(),
   /** The exercise area (range UI); unset, the portal offers none and mints no code for it. */
@@ -53,8 +55,6 @@ const EnvSchema = z.object({
    * CIDR ranges (comma separated; `loopback`, `uniquelocal` too). Rate limits per address depend on it.
    */
   TRUST_PROXY: z.string().max(1000).default('loopback'),
-  /** How often the outbox worker looks for due e-mail, in milliseconds. */
-  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** How often an idle job worker looks for due jobs (zip bundles), in milliseconds. */
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
   /** How long a job worker's claim lasts without renewal; a dead worker's job is taken over after it. */
@@ -71,6 +71,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   supportEmail: string;
+  /** Where contact form messages go (CONTACT_EMAIL, else SUPPORT_EMAIL). */
+  contactEmail: string;
   publicBaseUrl: string;
   brand: BrandVariant;
   /** The exercise area's base address, or null when none is configured. */
@@ -89,7 +91,6 @@ export interface Config {
   /** Earlier secrets that still verify (JWT_SECRET_PREVIOUS). */
   jwtPreviousSecrets: string[];
   mailFrom: string;
-  outboxPollIntervalMs: number;
   /** Fastify's trustProxy, from TRUST_PROXY. */
   trustProxy: boolean | string;
   jobPollIntervalMs: number;
@@ -149,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     supportEmail: e.SUPPORT_EMAIL,
+    contactEmail: e.CONTACT_EMAIL ?? e.SUPPORT_EMAIL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     brand: brandOf(e.BASE_DOMAIN),
     rangeUiUrl: e.RANGE_UI_URL ?? null,
@@ -170,7 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom:
       e.MAIL_FROM ??
       `Cyber Range Portal <no-reply@${new URL(e.PUBLIC_BASE_URL ?? 'http://localhost').hostname}>`,
-    outboxPollIntervalMs: e.OUTBOX_POLL_INTERVAL_MS,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
     jobLeaseMs: e.JOB_LEASE_MS,

@@ -146,6 +146,7 @@ export const RESET_REQUEST_MIN_MS = 400;
 /** Users per page of the admin user list. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
+<<<<<<< HEAD
 /** Characters of a courseware file's text kept for search (a longer document is searched by its start). */
 export const DOCUMENT_TEXT_MAX = 200_000;
 /** Bytes of a courseware file read for its text; a bigger file is not read for search. */
@@ -194,3 +195,44 @@ export const ORGANIZATION_REGION_MAX = 128;
 export const ORGANIZATIONS_PAGE_SIZE_MAX = 1000;
 /** IANA time zone names are at most this long (the longest is 32). */
 export const TIME_ZONE_MAX = 64;
+=======
+// Contact, newsletter and support forms (001 §5, §9)
+/** Contact form: name, e-mail, organization and subject each at most this long. */
+export const CONTACT_FIELD_MAX = 100;
+export const CONTACT_MESSAGE_MAX = 10_000;
+/** Newsletter form: every field at most this long. */
+export const NEWSLETTER_FIELD_MAX = 256;
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 10_000;
+/**
+ * Public form submissions (contact, newsletter) allowed per client address within the window, counted
+ * in the database; trap-field hits count too (issue 12).
+ */
+export const PUBLIC_FORM_RATE_MAX = 10;
+export const PUBLIC_FORM_RATE_WINDOW_MS = 60 * 60_000;
+/** Support requests allowed per account within the window (each is e-mail to several people). */
+export const SUPPORT_RATE_MAX = 10;
+export const SUPPORT_RATE_WINDOW_MS = 60 * 60_000;
+/** Newsletter subscribers per page of the admin list. */
+export const NEWSLETTER_ADMIN_PAGE_SIZE = 50;
+
+// News and events (001 §5, §9)
+export const NEWS_TITLE_MAX = 1024;
+export const NEWS_LINK_MAX = 1024;
+export const NEWS_DESCRIPTION_MAX = 10_240;
+export const EVENT_LOCATION_MAX = 10_240;
+/** Longest stored image data (a data URL) of a news item. */
+export const NEWS_DATA_MAX = 512_000;
+/** Home page: the latest published news shown, the published events fetched, the future ones shown. */
+export const LANDING_NEWS_COUNT = 2;
+export const LANDING_EVENTS_FETCH = 20;
+export const LANDING_EVENTS_COUNT = 3;
+/** The largest page a news or event list request may ask for. */
+export const NEWS_PAGE_SIZE_MAX = 50;
+/** Description characters shown in a list row before it is clamped (001 §2: about 120). */
+export const NEWS_ROW_DESCRIPTION_CLAMP = 120;
+/** Longest IANA time zone name of an event. */
+export const TIME_ZONE_MAX = 64;
+/** Published news items in the RSS/Atom feed. */
+export const NEWS_FEED_SIZE = 20;
+>>>>>>> forms

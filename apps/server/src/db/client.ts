@@ -12,11 +12,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as courseware from './schema/courseware.js';
 import * as files from './schema/files.js';
+import * as forms from './schema/forms.js';
 import * as identity from './schema/identity.js';
 import * as site from './schema/site.js';
 import * as statistics from './schema/statistics.js';
+import * as news from './schema/news.js';
 
-export const schema = { ...courseware, ...files, ...identity, ...site, ...statistics };
+export const schema = { ...courseware, ...files, ...identity, ...forms, ...news, ...site, ...statistics };
 export type Schema = typeof schema;
 /** A Drizzle database or transaction over either driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

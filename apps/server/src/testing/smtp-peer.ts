@@ -24,8 +24,11 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** Starts the peer; it answers once this resolves. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * Starts the peer; it answers once this resolves.
+ * @param port where to listen (a peer started again on the port of one that was closed); 0: a free one
+ */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const refusals = new Map<string, { code: number; message: string }>();
   const smtp = new SMTPServer({
@@ -50,10 +53,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const address = smtp.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     received,
     refusals,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),

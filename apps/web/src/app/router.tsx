@@ -138,7 +138,6 @@ function sitePages(env: EnvJson, queryClient: QueryClient): RouteObject[] {
     ['team', page('team', fromFile('team-page', 'TeamPage'))],
     ['resources', page('resources', fromFile('resources-page', 'ResourcesPage'))],
     ['jobs', page('jobs', fromFile('jobs-page', 'JobsPage'))],
-    ['contact', page('contact-us', fromFile('contact-page', 'ContactPage'))],
     ['pricing', { path: 'pricing', loader: () => redirect(paths.rangePricing) }],
     ['pricing', page('rangepricing', fromFile('pricing-page', 'PricingPage'))],
     ['weeklyWorkshop', page('community/cyber-workshops', fromFile('workshops-page', 'WorkshopsPage'))],
@@ -253,6 +252,78 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     },
     { path: '*', loader: createCatchAllLoader(queryClient) },
   ];
+  // News and events (001 §2, issue 12), each behind its flag.
+  if (isFeatureOn(env.features, 'news')) {
+    pages.push(
+      {
+        path: 'news',
+        lazy: async () => ({
+          Component: (await import('../features/news/pages/news-list-page')).NewsListPage,
+        }),
+      },
+      {
+        path: 'news/:alias',
+        lazy: async () => ({
+          Component: (await import('../features/news/pages/news-detail-page')).NewsDetailPage,
+        }),
+      },
+    );
+  }
+  if (isFeatureOn(env.features, 'events')) {
+    pages.push(
+      {
+        path: 'events',
+        lazy: async () => ({
+          Component: (await import('../features/events/pages/events-list-page')).EventsListPage,
+        }),
+      },
+      {
+        path: 'events/:alias',
+        lazy: async () => ({
+          Component: (await import('../features/events/pages/event-detail-page')).EventDetailPage,
+        }),
+      },
+    );
+  }
+  // Contact and newsletter (001 §2, issue 12); /contact is the other reading of /contact-us.
+  if (isFeatureOn(env.features, 'contact')) {
+    pages.push(
+      ...['contact-us', 'contact'].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/forms/pages/contact-page')).ContactPage,
+        }),
+      })),
+    );
+  }
+  pages.push(
+    {
+      path: 'newsletter-signup',
+      lazy: async () => ({
+        Component: (await import('../features/forms/pages/newsletter-signup-page')).NewsletterSignupPage,
+      }),
+    },
+    {
+      path: 'newsletter/confirm',
+      lazy: async () => ({
+        Component: (await import('../features/forms/pages/newsletter-link-page')).NewsletterConfirmPage,
+      }),
+    },
+    {
+      path: 'newsletter/unsubscribe',
+      lazy: async () => ({
+        Component: (await import('../features/forms/pages/newsletter-link-page')).NewsletterUnsubscribePage,
+      }),
+    },
+    {
+      path: 'admin/newsletter',
+      loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
+      lazy: async () => ({
+        Component: (await import('../features/forms/pages/newsletter-subscribers-page'))
+          .NewsletterSubscribersPage,
+      }),
+    },
+  );
   return [
     {
       id: 'root',

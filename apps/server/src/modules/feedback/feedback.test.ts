@@ -30,7 +30,7 @@ let tree: Tree;
 let accounts: Record<Role, string>;
 let peer: SmtpPeer;
 const SUPPORT = 'helpdesk@range.example.edu';
-/** The outbox worker polls this often in these tests, in milliseconds. */
+/** The job runner polls this often in these tests, in milliseconds. */
 const POLL_MS = 20;
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     SUPPORT_EMAIL: SUPPORT,
     SMTP_URL: peer.url,
-    OUTBOX_POLL_INTERVAL_MS: String(POLL_MS),
+    JOB_POLL_INTERVAL_MS: String(POLL_MS),
   });
   accounts = await createAccounts(ctx.database.db);
   tree = await createTree(ctx.database.db, ctx.fileStore);

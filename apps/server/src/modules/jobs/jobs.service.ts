@@ -57,6 +57,9 @@ export interface JobHandler<P = unknown> {
   onGiveUp?(args: { db: Db; job: repo.JobRow; reason: string }): Promise<void>;
   /** Overrides JOB_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Override the runner's retry delays for this kind (e-mail waits longer for a peer to come back). */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
 }
 
 export interface JobRunnerOptions {
@@ -203,7 +206,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       } else if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
         await giveUp(handler, job, reason === TIMED_OUT ? 'The job took too long and was stopped.' : reason);
       } else {
-        const delayMs = retryDelayMs(job.attempts, retryBaseMs, retryMaxMs);
+        const delayMs = retryDelayMs(
+          job.attempts,
+          handler.retryBaseMs ?? retryBaseMs,
+          handler.retryMaxMs ?? retryMaxMs,
+        );
         await repo.retryJob(db, { id: job.id, workerId, delayMs, error: reason });
         log.warn(
           { jobId: job.id, kind: job.kind, attempt: job.attempts, delayMs, reason },

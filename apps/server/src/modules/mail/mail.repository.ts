@@ -1,45 +1,36 @@
-/** Queries of the outbox (table `outbox`): claiming due messages, recording results, listing. */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+/** Queries of the outbox (table `outbox`): the messages, their delivery results, the admin listing. */
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { outbox } from '../../db/schema/files.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-/**
- * Claims up to `limit` due messages for one delivery attempt: their attempt count goes up and their
- * next attempt moves to `leaseUntil`, in one statement over rows locked with FOR UPDATE SKIP LOCKED, so
- * any number of workers share the work and a crashed worker's messages come due again after the lease.
- */
-export async function claimDueMessages(
-  db: Db,
-  now: Date,
-  leaseUntil: Date,
-  limit: number,
-): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: leaseUntil })
-    .where(inArray(outbox.id, due))
-    .returning();
+/** One message by id. */
+export async function findMessage(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return row;
+}
+
+/** Records that a delivery attempt starts: its number, as the job runner counts them. */
+export async function markAttempt(db: Db, id: string, attempts: number): Promise<void> {
+  await db.update(outbox).set({ attempts }).where(eq(outbox.id, id));
 }
 
 export async function markSent(db: Db, id: string, status: 'sent' | 'logged', now: Date): Promise<void> {
   await db.update(outbox).set({ status, sentAt: now, lastError: null }).where(eq(outbox.id, id));
 }
 
-export async function markRetry(db: Db, id: string, error: string, nextAttemptAt: Date): Promise<void> {
-  await db.update(outbox).set({ lastError: error, nextAttemptAt }).where(eq(outbox.id, id));
+/** Keeps the error of an attempt that will be retried. */
+export async function markError(db: Db, id: string, error: string): Promise<void> {
+  await db.update(outbox).set({ lastError: error }).where(eq(outbox.id, id));
 }
 
+/** Marks a message failed for good, unless it was delivered after all. */
 export async function markFailed(db: Db, id: string, error: string): Promise<void> {
-  await db.update(outbox).set({ status: 'failed', lastError: error }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ status: 'failed', lastError: error })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
 }
 
 /**

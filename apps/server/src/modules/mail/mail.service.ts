@@ -1,6 +1,6 @@
 /**
- * Outgoing e-mail (DESIGN.md): a message is written to the outbox in the caller's transaction and
- * delivered later by the outbox worker (over SMTP when SMTP_URL is set, else logged), with retries.
+ * Outgoing e-mail (DESIGN.md): a message is written to the outbox, with the `mail` job that delivers
+ * it, in the caller's transaction; the job runner delivers it (mail-delivery.ts), with retries.
  */
 import { z } from 'zod';
 import type { OutboxResponse, OutboxStatus } from '@portal/shared/schemas/mail';
@@ -8,7 +8,9 @@ import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { outbox } from '../../db/schema/files.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
+import { enqueueJob } from '../jobs/jobs.service.js';
 import { listMessages } from './mail.repository.js';
+import { MAIL_JOB_KIND, MAIL_MAX_ATTEMPTS } from './mail-delivery.js';
 
 export interface MailAttachment {
   filename: string;
@@ -26,21 +28,26 @@ export interface OutgoingMail {
 }
 
 /**
- * Stores a message for delivery; pass a transaction to make it part of the caller's write.
- * @returns the outbox row id
+ * Stores a message and the job that delivers it, together; pass a transaction to make both part of the
+ * caller's write (a message exists exactly when the change that caused it does).
+ * @returns the outbox row id, which is also the message's id (its `Message-ID` header)
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
-  const [row] = await db
-    .insert(outbox)
-    .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      attachments: mail.attachments ?? null,
-    })
-    .returning({ id: outbox.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(outbox)
+      .values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        attachments: mail.attachments ?? null,
+      })
+      .returning({ id: outbox.id });
+    const messageId = row!.id;
+    await enqueueJob(tx, { kind: MAIL_JOB_KIND, payload: { messageId }, maxAttempts: MAIL_MAX_ATTEMPTS });
+    return messageId;
+  });
 }
 
 const CursorSchema = z.object({ id: z.uuid() });

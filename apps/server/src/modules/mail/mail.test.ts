@@ -1,10 +1,12 @@
 /**
- * The outbox worker against a real SMTP peer (`smtp-server` on 127.0.0.1, a free port) and a real
- * database: a message with an attachment arrives intact, temporary refusals are retried with a delay,
- * permanent ones give up, without SMTP_URL messages are logged; and the admin outbox listing.
+ * Mail as jobs on the job runner, against a real SMTP peer (`smtp-server` on 127.0.0.1, a free port) and
+ * a real database: a message with an attachment arrives intact with its id as Message-ID, written in the
+ * caller's transaction; temporary refusals and a peer that is down are retried with back-off, permanent
+ * ones give up; a worker that died after sending causes no duplicate; without SMTP_URL messages are
+ * logged; and the admin outbox listing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@portal/shared/enums';
 import { outbox } from '../../db/schema/files.js';
@@ -12,8 +14,11 @@ import { mimeParts, startSmtpPeer, type SmtpPeer } from '../../testing/smtp-peer
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';
 import { bearer, createAccounts } from '../../testing/fixtures.js';
+import { rows } from '../../db/rows.js';
+import { claimJob } from '../jobs/jobs.repository.js';
+import { createJobRunner, enqueueJob, retryDelayMs } from '../jobs/jobs.service.js';
 import { enqueueMail } from './mail.service.js';
-import { MAX_ATTEMPTS, createOutboxWorker, retryDelayMs } from './outbox-worker.js';
+import { MAIL_JOB_KIND, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, createMailDelivery } from './mail-delivery.js';
 
 let peer: SmtpPeer;
 let ctx: TestContext;
@@ -24,7 +29,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     SMTP_URL: peer.url,
     MAIL_FROM: 'Portal <no-reply@portal.test>',
-    OUTBOX_POLL_INTERVAL_MS: '20',
+    JOB_POLL_INTERVAL_MS: '20',
   });
   accounts = await createAccounts(ctx.database.db);
 });
@@ -33,6 +38,8 @@ afterAll(async () => {
   await ctx?.close();
   await peer?.close();
 });
+
+const silentLog = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
 
 async function rowOf(id: string) {
   const [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, id));
@@ -59,8 +66,26 @@ function headerOf(raw: string, name: string): string {
     );
 }
 
-describe('outbox worker', () => {
-  it('delivers a message with its attachment intact, on its own after the app is ready', async () => {
+const jobOf = async (messageId: string) => {
+  const found = await rows<{ id: string; status: string; attempts: number; lastError: string | null }>(
+    ctx.database.db,
+    sql`SELECT id, status, attempts, last_error AS "lastError" FROM job
+        WHERE kind = ${MAIL_JOB_KIND} AND payload->>'messageId' = ${messageId}`,
+  );
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+
+/** Makes the message's queued job due now (instead of after its back-off). */
+const dueNow = (messageId: string) =>
+  ctx.database.db.execute(
+    sql`UPDATE job SET run_after = now() WHERE kind = ${MAIL_JOB_KIND} AND payload->>'messageId' = ${messageId}`,
+  );
+
+const waitFor = <T>(check: () => Promise<T | undefined>) => vi.waitUntil(check, BACKGROUND_WAIT);
+
+describe('mail jobs', () => {
+  it('delivers a message with its attachment intact and its id as Message-ID, as a job', async () => {
     const bytes = Buffer.from([
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1, 2, 250, 251, 252, 253, 254, 255,
     ]);
@@ -73,16 +98,20 @@ describe('outbox worker', () => {
         { filename: 'screenshot.png', contentType: 'image/png', base64: bytes.toString('base64') },
       ],
     });
-    const row = await vi.waitUntil(async () => {
+    const row = await waitFor(async () => {
       const r = await rowOf(id);
       return r.status === 'sent' ? r : undefined;
-    }, BACKGROUND_WAIT);
+    });
     expect(row.attempts).toBe(1);
     expect(row.sentAt).not.toBeNull();
+    expect(
+      (await waitFor(async () => ((await jobOf(id)).status === 'done' ? true : undefined))) ?? false,
+    ).toBe(true);
 
     const message = peer.received.find((m) => m.to.includes('curator@example.edu'))!;
     expect(message.from).toBe('no-reply@portal.test');
     expect(message.raw).toMatch(/^From: Portal <no-reply@portal\.test>/m);
+    expect(headerOf(message.raw, 'Message-ID')).toBe(`<${id}@portal.test>`);
     expect(headerOf(message.raw, 'Subject')).toBe('Feedback on Buffer Overflow Lab — ünïcode');
     const parts = mimeParts(message.raw);
     const attachment = parts.find((p) => p.headers.includes('filename=screenshot.png'))!;
@@ -94,55 +123,128 @@ describe('outbox worker', () => {
     expect(html.body.toString('utf8')).toContain('<p>The second step fails.</p>');
   });
 
-  it('retries a temporary refusal later, and gives up on a permanent one', async () => {
+  it("is written in the caller's transaction: a rolled-back write leaves no message and no job", async () => {
+    const marker = `rolled-back-${Date.now()}@example.edu`;
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await enqueueMail(tx, { to: marker, subject: 'R', text: 'r' });
+        throw new Error('the caller fails');
+      }),
+    ).rejects.toThrow('the caller fails');
+    const left = await rows<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM outbox WHERE "to" = ${marker}`,
+    );
+    expect(left[0]!.n).toBe(0);
+  });
+
+  it('retries a temporary refusal later with back-off, and gives up at once on a permanent one', async () => {
     peer.refusals.set('busy@example.edu', { code: 451, message: 'Try again later' });
     peer.refusals.set('gone@example.edu', { code: 550, message: 'No such user' });
     const busy = await enqueueMail(ctx.database.db, { to: 'busy@example.edu', subject: 'A', text: 'a' });
     const gone = await enqueueMail(ctx.database.db, { to: 'gone@example.edu', subject: 'B', text: 'b' });
 
-    const failed = await vi.waitUntil(async () => {
+    const failed = await waitFor(async () => {
       const r = await rowOf(gone);
       return r.status === 'failed' ? r : undefined;
-    }, BACKGROUND_WAIT);
+    });
     expect(failed.lastError).toContain('No such user');
+    expect(failed.attempts).toBe(1);
+    expect((await jobOf(gone)).status).toBe('failed');
 
-    const waiting = await vi.waitUntil(async () => {
-      const r = await rowOf(busy);
-      return r.lastError ? r : undefined;
-    }, BACKGROUND_WAIT);
-    expect(waiting.status).toBe('pending');
+    const waiting = await waitFor(async () => {
+      const j = await jobOf(busy);
+      return j.status === 'queued' && j.lastError ? j : undefined;
+    });
     expect(waiting.attempts).toBe(1);
-    expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5000);
+    const [due] = await rows<{ ms: number }>(
+      ctx.database.db,
+      sql`SELECT extract(epoch FROM run_after - now()) * 1000 AS ms FROM job WHERE id = ${waiting.id}::uuid`,
+    );
+    expect(Number(due!.ms)).toBeGreaterThan(MAIL_RETRY_BASE_MS - 5000);
+    expect((await rowOf(busy)).status).toBe('pending');
+    expect((await rowOf(busy)).lastError).toContain('Try again later');
 
-    // Once it is due again and the peer accepts, it goes.
     peer.refusals.delete('busy@example.edu');
-    await ctx.database.db.update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.id, busy));
-    const sent = await vi.waitUntil(async () => {
+    await dueNow(busy);
+    const sent = await waitFor(async () => {
       const r = await rowOf(busy);
       return r.status === 'sent' ? r : undefined;
-    }, BACKGROUND_WAIT);
+    });
     expect(sent.attempts).toBe(2);
     expect(sent.lastError).toBeNull();
   });
 
-  it('gives up after the last attempt', async () => {
-    peer.refusals.set('flaky@example.edu', { code: 421, message: 'Service not available' });
-    // Written with its attempts in one statement: the running worker must not claim it in between.
-    const [inserted] = await ctx.database.db
-      .insert(outbox)
-      .values({ to: 'flaky@example.edu', subject: 'C', text: 'c', attempts: MAX_ATTEMPTS - 1 })
-      .returning({ id: outbox.id });
-    const id = inserted!.id;
-    const row = await vi.waitUntil(async () => {
-      const r = await rowOf(id);
-      return r.status === 'failed' ? r : undefined;
-    }, BACKGROUND_WAIT);
-    expect(row.attempts).toBe(MAX_ATTEMPTS);
+  it('with the peer down, retries, and the message arrives once the peer is back', async () => {
+    const port = Number(new URL(peer.url).port);
+    await peer.close();
+    const id = await enqueueMail(ctx.database.db, { to: 'later@example.edu', subject: 'Later', text: 'l' });
+    const waiting = await waitFor(async () => {
+      const j = await jobOf(id);
+      return j.status === 'queued' && j.lastError ? j : undefined;
+    });
+    expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect((await rowOf(id)).status).toBe('pending');
+
+    peer = await startSmtpPeer(port);
+    await dueNow(id);
+    await waitFor(async () => ((await rowOf(id)).status === 'sent' ? true : undefined));
+    expect(peer.received.filter((m) => m.to.includes('later@example.edu'))).toHaveLength(1);
   });
 
-  it('grows the delay between attempts up to an hour', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
-    expect(retryDelayMs(20)).toBe(3_600_000);
+  it('gives up after the last attempt and records the failure', async () => {
+    peer.refusals.set('flaky@example.edu', { code: 421, message: 'Service not available' });
+    // The message and its job in one transaction, with a single attempt allowed.
+    const id = await ctx.database.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(outbox)
+        .values({ to: 'flaky@example.edu', subject: 'C', text: 'c' })
+        .returning({ id: outbox.id });
+      await enqueueJob(tx, { kind: MAIL_JOB_KIND, payload: { messageId: inserted!.id }, maxAttempts: 1 });
+      return inserted!.id;
+    });
+    const row = await waitFor(async () => {
+      const r = await rowOf(id);
+      return r.status === 'failed' ? r : undefined;
+    });
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('Service not available');
+  });
+
+  it('a worker killed after sending, before its job was done: the job is retaken and sends no duplicate', async () => {
+    // The app's own worker stands aside while a "dying" worker takes the job.
+    await ctx.app.jobs.stop();
+    let id: string;
+    try {
+      id = await enqueueMail(ctx.database.db, { to: 'once@example.edu', subject: 'Once', text: 'o' });
+      const job = await claimJob(ctx.database.db, {
+        workerId: 'dying',
+        kinds: [MAIL_JOB_KIND],
+        leaseMs: 300,
+      });
+      expect(job?.payload).toEqual({ messageId: id });
+      const delivery = createMailDelivery({ smtpUrl: peer.url, from: 'Portal <no-reply@portal.test>' });
+      await delivery.handler.run(
+        { messageId: id },
+        { job: job!, db: ctx.database.db, log: silentLog, signal: new AbortController().signal },
+      );
+      delivery.close();
+      // ...and the worker dies here: the job stays running under a lease that runs out.
+      expect((await jobOf(id)).status).toBe('running');
+    } finally {
+      ctx.app.jobs.start();
+    }
+    await waitFor(async () => ((await jobOf(id)).status === 'done' ? true : undefined));
+    const copies = peer.received.filter((m) => m.to.includes('once@example.edu'));
+    expect(copies).toHaveLength(1);
+    expect(headerOf(copies[0]!.raw, 'Message-ID')).toBe(`<${id}@portal.test>`);
+    expect((await jobOf(id)).attempts).toBe(2);
+  });
+
+  it('grows the delay between attempts from 30 s up to an hour', () => {
+    const delay = (n: number) => retryDelayMs(n, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS);
+    expect([1, 2, 3, 4].map(delay)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(delay(20)).toBe(3_600_000);
   });
 });
 
@@ -150,24 +252,16 @@ describe('without SMTP_URL', () => {
   it('logs messages and marks them logged', async () => {
     const logged: unknown[] = [];
     const log = { info: (entry: unknown) => logged.push(entry) } as unknown as FastifyBaseLogger;
-    const worker = createOutboxWorker({
-      db: ctx.database.db,
-      smtpUrl: undefined,
-      from: 'x',
-      pollIntervalMs: 1000,
-      log,
-    });
-    // Stop the app's own worker from taking the message first.
-    await ctx.app.outboxWorker.stop();
+    await ctx.app.jobs.stop();
     try {
       const id = await enqueueMail(ctx.database.db, { to: 'x@example.edu', subject: 'Hi', text: 'hello' });
-      // The row is due from the database's clock (microseconds), the worker asks with this process's
-      // (milliseconds): within the same millisecond it would not be due yet, so ask a second later.
-      expect(await worker.runOnce(new Date(Date.now() + 1000))).toBe(1);
+      const runner = createJobRunner({ db: ctx.database.db, log, pollIntervalMs: 1000, leaseMs: 30_000 });
+      runner.register(createMailDelivery({ smtpUrl: undefined, from: 'x' }).handler);
+      expect(await runner.runDue()).toBeGreaterThanOrEqual(1);
       expect((await rowOf(id)).status).toBe('logged');
       expect(JSON.stringify(logged)).toContain('x@example.edu');
     } finally {
-      ctx.app.outboxWorker.start();
+      ctx.app.jobs.start();
     }
   });
 });

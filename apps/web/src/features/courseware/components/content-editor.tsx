@@ -58,7 +58,7 @@ import { FilesEditor as FilesEditorView } from './files-editor';
 import { KeywordsEditor as KeywordsEditorView } from './keywords-editor';
 import { KnowledgePicker as KnowledgePickerView } from '../../knowledge/components/knowledge-picker';
 import { OutlineEditor as OutlineEditorView } from './outline-editor';
-import { RichTextEditor as RichTextEditorView } from './rich-text-editor';
+import { RichTextEditor as RichTextEditorView } from '../../../components/rich-text-editor';
 
 // The parts re-render only when their own props change: typing in one field of this large form must
 // not re-render every editor, picker and date field.

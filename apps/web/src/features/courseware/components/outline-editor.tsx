@@ -16,7 +16,7 @@ import { childAlias } from '@portal/shared/schemas/courseware';
 import { paths } from '../../../config/paths';
 import { newKey, type DraftChild, type DraftSection } from '../lib/content-draft';
 import { FIELD_ATTRIBUTE, type FieldErrors } from '../../../lib/form-errors';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 
 /** Moves one entry of a list up (-1) or down (+1). */
 function move<T>(list: readonly T[], index: number, step: -1 | 1): T[] {

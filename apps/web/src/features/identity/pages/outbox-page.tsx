@@ -21,7 +21,7 @@ import { useCan } from '../../../lib/session';
 import { useOutbox } from '../api/list-outbox';
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {
-  pending: 'Waiting',
+  pending: 'Queued',
   sent: 'Sent',
   failed: 'Failed',
   logged: 'Logged (no mail server)',

@@ -9,6 +9,8 @@ import { brandOf } from '../../../config/brand';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useEnv, useFeature } from '../../../lib/env';
+import { RecentNews } from '../../news/components/recent-news';
+import { UpcomingEvents } from '../../events/components/upcoming-events';
 
 const ATTRIBUTES = [
   {
@@ -110,14 +112,14 @@ function RangeIllustration({ primary, accent }: { primary: string; accent: strin
   );
 }
 
-/** Recent news on home (001 §1): shown only when the news pages are on; the news issue fills it. */
+/** Recent news on home (001 §1): shown only when the news pages are on. */
 export function RecentNewsSlot() {
-  return useFeature('news') ? <Box data-slot="recent-news" /> : null;
+  return useFeature('news') ? <RecentNews /> : null;
 }
 
-/** Upcoming events on home (001 §1): shown only when the event pages are on; the events issue fills it. */
+/** Upcoming events on home (001 §1): shown only when the event pages are on. */
 export function UpcomingEventsSlot() {
-  return useFeature('events') ? <Box data-slot="upcoming-events" /> : null;
+  return useFeature('events') ? <UpcomingEvents /> : null;
 }
 
 /**

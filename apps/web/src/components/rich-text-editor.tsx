@@ -27,8 +27,8 @@ import Image from '@tiptap/extension-image';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { ALT_TEXT_MAX, RICH_TEXT_INDENT_MAX as INDENT_MAX } from '@portal/shared/limits';
-import { FIELD_ATTRIBUTE, fieldErrorsOf } from '../../../lib/form-errors';
-import { indentStyles } from '../../../components/html-content';
+import { FIELD_ATTRIBUTE, fieldErrorsOf } from '../lib/form-errors';
+import { indentStyles } from './html-content';
 
 /** Paragraph indent kept as `data-indent` (001 §2 Rich-text editor: indent and outdent). */
 const ParagraphIndent = Extension.create({

@@ -1,0 +1,141 @@
+/**
+ * Events (001 §7 Content client; issue 12):
+ * - GET    /api/v1/events                       ?pageToken&pageSize&statuses&upcoming → page of events
+ * - GET    /api/v1/events/:idOrAlias            → one event (public for published/unlisted; 404)
+ * - GET    /api/v1/events/:idOrAlias/calendar.ics → the event as iCalendar with its VTIMEZONE
+ * - POST   /api/v1/events                       EventRequest → 201 Event (CanUpdateContent)
+ * - PUT    /api/v1/events/:id                   EventRequest → 200 Event (CanUpdateContent)
+ * - DELETE /api/v1/events/:id                   → 204 (CanDeleteEvents)
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ID_OR_ALIAS_MAX } from '@portal/shared/limits';
+import { UuidSchema } from '@portal/shared/schemas/common';
+import { EventPageSchema, EventRequestSchema, EventSchema } from '@portal/shared/schemas/events';
+import { ItemListQuerySchema } from '@portal/shared/schemas/news';
+import { PUBLIC, SIGNED_IN, errorAnswers } from '../../lib/route-docs.js';
+import {
+  createEvent,
+  editEvent,
+  eventCalendarFile,
+  getEvent,
+  listEvents,
+  removeEvent,
+} from './events.service.js';
+
+const TAGS = ['events'];
+const IdOrAliasParams = z.object({ idOrAlias: z.string().min(1).max(ID_OR_ALIAS_MAX) });
+const IdParams = z.object({ id: UuidSchema });
+
+const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/events',
+    {
+      schema: {
+        operationId: 'listEvents',
+        summary: 'List events, newest first (or upcoming, soonest first)',
+        tags: TAGS,
+        security: PUBLIC,
+        querystring: ItemListQuerySchema,
+        response: { 200: EventPageSchema, ...errorAnswers(400) },
+      },
+    },
+    async (request) => listEvents(app.db, request.session.permissions, request.query),
+  );
+
+  app.get(
+    '/events/:idOrAlias',
+    {
+      schema: {
+        operationId: 'getEvent',
+        summary: 'Get one event by id or alias',
+        tags: TAGS,
+        security: PUBLIC,
+        params: IdOrAliasParams,
+        response: { 200: EventSchema, ...errorAnswers(400, 404) },
+      },
+    },
+    async (request) => getEvent(app.db, request.session.permissions, request.params.idOrAlias),
+  );
+
+  app.get(
+    '/events/:idOrAlias/calendar.ics',
+    {
+      schema: {
+        operationId: 'getEventCalendar',
+        summary: 'Download an event as an iCalendar file with its time zone',
+        tags: TAGS,
+        security: PUBLIC,
+        params: IdOrAliasParams,
+        response: { 200: z.string(), ...errorAnswers(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await eventCalendarFile(
+        app.db,
+        request.session.permissions,
+        request.params.idOrAlias,
+        app.config.publicBaseUrl,
+      );
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.ics);
+    },
+  );
+
+  app.post(
+    '/events',
+    {
+      preHandler: app.requirePermission('CanUpdateContent'),
+      schema: {
+        operationId: 'createEvent',
+        summary: 'Create an event',
+        tags: TAGS,
+        security: SIGNED_IN,
+        body: EventRequestSchema,
+        response: { 201: EventSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createEvent(app.db, request.session.permissions, request.body)),
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      preHandler: app.requirePermission('CanUpdateContent'),
+      schema: {
+        operationId: 'updateEvent',
+        summary: 'Update an event',
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: IdParams,
+        body: EventRequestSchema,
+        response: { 200: EventSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => editEvent(app.db, request.session.permissions, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/events/:id',
+    {
+      preHandler: app.requirePermission('CanDeleteEvents'),
+      schema: {
+        operationId: 'deleteEvent',
+        summary: 'Delete an event',
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeEvent(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default eventRoutes;

@@ -1,0 +1,152 @@
+/**
+ * Contact and newsletter under /api/v1 (001 §2, §3, §5, §7 Newsletter client; issue 12):
+ * - POST /contact                                 ContactRequest → 202 { isAccepted } (public)
+ * - POST /newsletter/subscribers                  NewsletterSignupRequest → 202 { isAccepted } (public)
+ * - POST /newsletter/confirm                      { token } → 200 { status } (public; 404 used link)
+ * - POST /newsletter/unsubscribe                  { token } → 200 { status } (public; 404 used link)
+ * - GET  /admin/newsletter/subscribers            → a page of subscribers (CanManageOrganization)
+ * - GET  /admin/newsletter/subscribers/export     → text/csv of every subscriber (CanManageOrganization)
+ * Public forms: 400 naming the field, 429 past the per-address limit; a filled trap field answers 202.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ContactRequestSchema,
+  FormAcceptedSchema,
+  NEWSLETTER_STATUSES,
+  NewsletterSignupRequestSchema,
+  NewsletterSubscribersQuerySchema,
+  NewsletterSubscribersResponseSchema,
+  NewsletterTokenRequestSchema,
+  NewsletterTokenResponseSchema,
+} from '@portal/shared/schemas/forms';
+import { PUBLIC, SIGNED_IN, errorAnswers } from '../../lib/route-docs.js';
+import { sendContactRequest } from './contact.service.js';
+import {
+  confirmSubscription,
+  exportNewsletterSubscribers,
+  listNewsletterSubscribers,
+  signUpForNewsletter,
+  unsubscribe,
+} from './newsletter.service.js';
+
+const TAGS = ['forms'];
+
+const formsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const site = () => ({ publicBaseUrl: app.config.publicBaseUrl, brand: app.config.brand });
+
+  app.post(
+    '/contact',
+    {
+      schema: {
+        operationId: 'sendContactRequest',
+        summary: 'Send a contact form message to the team',
+        tags: TAGS,
+        security: PUBLIC,
+        body: ContactRequestSchema,
+        response: { 202: FormAcceptedSchema, ...errorAnswers(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await sendContactRequest(app.db, {
+        brand: app.config.brand,
+        to: app.config.contactEmail,
+        ip: request.ip,
+        request: request.body,
+      });
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.post(
+    '/newsletter/subscribers',
+    {
+      schema: {
+        operationId: 'createNewsletterSubscriber',
+        summary: 'Sign up for the newsletter (a confirmation e-mail follows)',
+        tags: TAGS,
+        security: PUBLIC,
+        body: NewsletterSignupRequestSchema,
+        response: { 202: FormAcceptedSchema, ...errorAnswers(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await signUpForNewsletter(app.db, {
+        site: site(),
+        ip: request.ip,
+        request: request.body,
+      });
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.post(
+    '/newsletter/confirm',
+    {
+      schema: {
+        operationId: 'confirmNewsletterSubscription',
+        summary: "Confirm a newsletter subscription with its e-mail link's token",
+        tags: TAGS,
+        security: PUBLIC,
+        body: NewsletterTokenRequestSchema,
+        response: { 200: NewsletterTokenResponseSchema, ...errorAnswers(400, 404) },
+      },
+    },
+    async (request) => confirmSubscription(app.db, request.body.token),
+  );
+
+  app.post(
+    '/newsletter/unsubscribe',
+    {
+      schema: {
+        operationId: 'unsubscribeFromNewsletter',
+        summary: "Unsubscribe from the newsletter with an e-mail's unsubscribe token",
+        tags: TAGS,
+        security: PUBLIC,
+        body: NewsletterTokenRequestSchema,
+        response: { 200: NewsletterTokenResponseSchema, ...errorAnswers(400, 404) },
+      },
+    },
+    async (request) => unsubscribe(app.db, request.body.token),
+  );
+
+  app.get(
+    '/admin/newsletter/subscribers',
+    {
+      preHandler: app.requirePermission('CanManageOrganization'),
+      schema: {
+        operationId: 'listNewsletterSubscribers',
+        summary: 'List newsletter subscribers, newest first',
+        tags: TAGS,
+        security: SIGNED_IN,
+        querystring: NewsletterSubscribersQuerySchema,
+        response: { 200: NewsletterSubscribersResponseSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => listNewsletterSubscribers(app.db, request.query),
+  );
+
+  app.get(
+    '/admin/newsletter/subscribers/export',
+    {
+      preHandler: app.requirePermission('CanManageOrganization'),
+      schema: {
+        operationId: 'exportNewsletterSubscribers',
+        summary: 'Export newsletter subscribers as CSV',
+        tags: TAGS,
+        security: SIGNED_IN,
+        querystring: z.object({ status: z.enum(NEWSLETTER_STATUSES).optional() }),
+        response: { 200: z.string(), ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportNewsletterSubscribers(app.db, request.query.status);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
+        .send(csv);
+    },
+  );
+};
+
+export default formsRoutes;

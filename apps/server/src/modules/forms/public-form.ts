@@ -1,0 +1,28 @@
+/**
+ * What the public forms (contact, newsletter) share: the per-address limit kept in the database, which
+ * trap-field hits count toward too (issue 12), and the one answer every accepted submission gets.
+ */
+import { PUBLIC_FORM_RATE_MAX, PUBLIC_FORM_RATE_WINDOW_MS } from '@portal/shared/limits';
+import { TRAP_FIELD, type FormAccepted } from '@portal/shared/schemas/forms';
+import type { Db } from '../../db/client.js';
+import { hitRateLimits } from '../identity/rate-limit.js';
+
+export const TOO_MANY_FORMS =
+  'You have sent this form many times in a short time. Please wait a while before sending it again.';
+
+export const ACCEPTED: FormAccepted = { isAccepted: true };
+
+/**
+ * Counts a submission from `ip` and says whether it is a trap hit (then nothing may be stored or sent).
+ * @throws RateLimitedError (429) past PUBLIC_FORM_RATE_MAX submissions per address and window
+ */
+export async function admitPublicForm(db: Db, ip: string, body: { [TRAP_FIELD]?: string }): Promise<boolean> {
+  await hitRateLimits(db, [
+    {
+      key: `form:address:${ip}`,
+      limit: { max: PUBLIC_FORM_RATE_MAX, windowMs: PUBLIC_FORM_RATE_WINDOW_MS },
+      message: TOO_MANY_FORMS,
+    },
+  ]);
+  return !body[TRAP_FIELD];
+}

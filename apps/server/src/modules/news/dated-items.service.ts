@@ -1,0 +1,80 @@
+/**
+ * Rules shared by news and events (001 §2, §4, §9): status as for content — visitors see published
+ * items in lists and published or unlisted ones by link; editors (CanUpdateContent) see every status
+ * but archived, which needs CanViewArchivedContent too; pages of items by nextPageToken.
+ */
+import { z } from 'zod';
+import { CONTENT_STATUSES, type ContentStatus } from '@portal/shared/enums';
+import { AppError } from '@portal/shared/errors';
+import type { PermissionFlags } from '@portal/shared/permissions';
+import { hyphenate } from '@portal/shared/schemas/courseware';
+import type { Db } from '../../db/client.js';
+import { decodePageToken, keysetPage } from '../../lib/page-token.js';
+import { findDated, freeAlias, listDated, type DatedTable } from './dated-items.repository.js';
+
+/** The statuses a caller may see in a list (optionally narrowed to `asked`). */
+export function listableStatuses(
+  permissions: PermissionFlags,
+  asked?: readonly ContentStatus[],
+): ContentStatus[] {
+  if (!permissions.CanUpdateContent) return ['published'];
+  const allowed = CONTENT_STATUSES.filter((s) => s !== 'archived' || permissions.CanViewArchivedContent);
+  const wanted = asked && asked.length > 0 ? asked : allowed.filter((s) => s !== 'archived');
+  return allowed.filter((s) => wanted.includes(s));
+}
+
+/** Whether the caller may open an item of this status by its link. */
+export function isOpenable(permissions: PermissionFlags, status: ContentStatus): boolean {
+  if (status === 'published' || status === 'unlisted') return true;
+  return listableStatuses(permissions, [status]).includes(status);
+}
+
+const CursorSchema = z.object({ date: z.string().max(64), id: z.uuid() });
+
+/** A page of rows of `table` for the caller; `toItem` maps a row. */
+export async function pageOfDated<R extends { id: string; date: Date | string }, T>(
+  db: Db,
+  table: DatedTable,
+  options: {
+    permissions: PermissionFlags;
+    query: { pageToken?: string; pageSize: number; statuses?: ContentStatus[]; upcoming: boolean };
+    toItem: (row: R) => T;
+  },
+): Promise<{ items: T[]; nextPageToken: string | null }> {
+  const { query } = options;
+  const after = decodePageToken(query.pageToken, CursorSchema);
+  const rows = await listDated<R>(db, table, {
+    statuses: listableStatuses(options.permissions, query.statuses),
+    isUpcoming: query.upcoming,
+    after,
+    limit: query.pageSize + 1,
+  });
+  const { page, nextPageToken } = keysetPage(rows, query.pageSize, (last) => ({
+    date: new Date(last.date).toISOString(),
+    id: last.id,
+  }));
+  return { items: page.map(options.toItem), nextPageToken };
+}
+
+/**
+ * One row by id or alias, if the caller may open it.
+ * @throws AppError not_found with `notFound` (001 §8: 'News does not exist.' / 'Event does not exist.')
+ */
+export async function openDated<R extends { status: string }>(
+  db: Db,
+  table: DatedTable,
+  options: { permissions: PermissionFlags; idOrAlias: string; notFound: string },
+): Promise<R> {
+  const row = await findDated<R>(db, table, options.idOrAlias);
+  if (!row || !isOpenable(options.permissions, row.status as ContentStatus))
+    throw new AppError('not_found', options.notFound);
+  return row;
+}
+
+/** The alias an item named `name` gets: its hyphenated name, made unique in the table. */
+export async function aliasFor(db: Db, table: DatedTable, name: string, exceptId?: string): Promise<string> {
+  return freeAlias(db, table, hyphenate(name) || table, exceptId);
+}
+
+/** ISO text of a timestamp column read through raw SQL (a Date or the driver's text). */
+export const isoOf = (value: Date | string) => new Date(value).toISOString();

@@ -1,0 +1,143 @@
+/**
+ * News (001 §7 Content client; issue 12):
+ * - GET    /api/v1/news                ?pageToken&pageSize&statuses → page of news (public; editors see more)
+ * - GET    /api/v1/news/:idOrAlias     → one item (public for published/unlisted; 404 'News does not exist.')
+ * - POST   /api/v1/news                NewsRequest → 201 News (CanUpdateContent)
+ * - PUT    /api/v1/news/:id            NewsRequest → 200 News (CanUpdateContent)
+ * - DELETE /api/v1/news/:id            → 204 (CanDeleteNews)
+ * - GET    /news/feed.xml              ?format=rss → Atom 1.0 (default) or RSS 2.0 of published news
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ID_OR_ALIAS_MAX } from '@portal/shared/limits';
+import { UuidSchema } from '@portal/shared/schemas/common';
+import {
+  ItemListQuerySchema,
+  NewsPageSchema,
+  NewsRequestSchema,
+  NewsSchema,
+} from '@portal/shared/schemas/news';
+import { PUBLIC, SIGNED_IN, errorAnswers } from '../../lib/route-docs.js';
+import { siteName } from '../identity/account-links.service.js';
+import { createNews, editNews, getNews, listNews, newsFeed, removeNews } from './news.service.js';
+
+const TAGS = ['news'];
+const IdOrAliasParams = z.object({ idOrAlias: z.string().min(1).max(ID_OR_ALIAS_MAX) });
+const IdParams = z.object({ id: UuidSchema });
+
+export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/news',
+    {
+      schema: {
+        operationId: 'listNews',
+        summary: 'List news, newest first',
+        tags: TAGS,
+        security: PUBLIC,
+        querystring: ItemListQuerySchema,
+        response: { 200: NewsPageSchema, ...errorAnswers(400) },
+      },
+    },
+    async (request) => listNews(app.db, request.session.permissions, request.query),
+  );
+
+  app.get(
+    '/news/:idOrAlias',
+    {
+      schema: {
+        operationId: 'getNews',
+        summary: 'Get one news item by id or alias',
+        tags: TAGS,
+        security: PUBLIC,
+        params: IdOrAliasParams,
+        response: { 200: NewsSchema, ...errorAnswers(400, 404) },
+      },
+    },
+    async (request) => getNews(app.db, request.session.permissions, request.params.idOrAlias),
+  );
+
+  app.post(
+    '/news',
+    {
+      preHandler: app.requirePermission('CanUpdateContent'),
+      schema: {
+        operationId: 'createNews',
+        summary: 'Create a news item',
+        tags: TAGS,
+        security: SIGNED_IN,
+        body: NewsRequestSchema,
+        response: { 201: NewsSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createNews(app.db, request.session.permissions, request.body)),
+  );
+
+  app.put(
+    '/news/:id',
+    {
+      preHandler: app.requirePermission('CanUpdateContent'),
+      schema: {
+        operationId: 'updateNews',
+        summary: 'Update a news item',
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: IdParams,
+        body: NewsRequestSchema,
+        response: { 200: NewsSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => editNews(app.db, request.session.permissions, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/news/:id',
+    {
+      preHandler: app.requirePermission('CanDeleteNews'),
+      schema: {
+        operationId: 'deleteNews',
+        summary: 'Delete a news item',
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeNews(app.db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** The feed lives beside the news pages, outside the API. */
+export const newsFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/news/feed.xml',
+    {
+      schema: {
+        operationId: 'getNewsFeed',
+        summary: 'Atom (or RSS with format=rss) feed of published news',
+        tags: TAGS,
+        security: PUBLIC,
+        querystring: z.object({ format: z.enum(['atom', 'rss']).default('atom') }),
+        response: { 200: z.string(), ...errorAnswers(400) },
+      },
+    },
+    async (request, reply) => {
+      const format = request.query.format;
+      const xml = await newsFeed(app.db, {
+        publicBaseUrl: app.config.publicBaseUrl,
+        siteName: siteName({ publicBaseUrl: app.config.publicBaseUrl, brand: app.config.brand }),
+        format,
+      });
+      return reply
+        .header(
+          'content-type',
+          `${format === 'rss' ? 'application/rss+xml' : 'application/atom+xml'}; charset=utf-8`,
+        )
+        .header('cache-control', 'public, max-age=300')
+        .send(xml);
+    },
+  );
+};
