@@ -146,7 +146,6 @@ export const RESET_REQUEST_MIN_MS = 400;
 /** Users per page of the admin user list. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
-<<<<<<< HEAD
 /** Characters of a courseware file's text kept for search (a longer document is searched by its start). */
 export const DOCUMENT_TEXT_MAX = 200_000;
 /** Bytes of a courseware file read for its text; a bigger file is not read for search. */
@@ -195,7 +194,6 @@ export const ORGANIZATION_REGION_MAX = 128;
 export const ORGANIZATIONS_PAGE_SIZE_MAX = 1000;
 /** IANA time zone names are at most this long (the longest is 32). */
 export const TIME_ZONE_MAX = 64;
-=======
 // Contact, newsletter and support forms (001 §5, §9)
 /** Contact form: name, e-mail, organization and subject each at most this long. */
 export const CONTACT_FIELD_MAX = 100;
@@ -231,8 +229,5 @@ export const LANDING_EVENTS_COUNT = 3;
 export const NEWS_PAGE_SIZE_MAX = 50;
 /** Description characters shown in a list row before it is clamped (001 §2: about 120). */
 export const NEWS_ROW_DESCRIPTION_CLAMP = 120;
-/** Longest IANA time zone name of an event. */
-export const TIME_ZONE_MAX = 64;
 /** Published news items in the RSS/Atom feed. */
 export const NEWS_FEED_SIZE = 20;
->>>>>>> forms

@@ -55,13 +55,9 @@ export const paths = {
   outbox: '/admin/outbox',
   invitations: '/invitations',
   /** News, events and the forms (001 §2, issue 12). */
-  news: '/news',
   newsItem: (idOrAlias: string) => `/news/${encodeURIComponent(idOrAlias)}`,
   newsFeed: '/news/feed.xml',
-  events: '/events',
   event: (idOrAlias: string) => `/events/${encodeURIComponent(idOrAlias)}`,
   contact: '/contact-us',
-  newsletterSignup: '/newsletter-signup',
   newsletterSubscribers: '/admin/newsletter',
-  community: '/community',
 } as const;

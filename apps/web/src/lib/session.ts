@@ -333,3 +333,7 @@ export function createPermissionGuard(queryClient: QueryClient, permission: Perm
     return null;
   };
 }
+
+/** Asked before a token handed in `?t=` replaces the session of someone already signed in (issue 9). */
+export const ADOPT_TOKEN_QUESTION =
+  'This link signs you in with another account. You are signed in already: switch to the account of the link?';

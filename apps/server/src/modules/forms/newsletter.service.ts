@@ -26,7 +26,7 @@ import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import { newSecretToken, sha256 } from '../identity/identity.service.js';
-import { siteName, type SiteContext } from '../identity/account-links.service.js';
+import { siteName, type SiteContext } from '../identity/site-links.js';
 import { enqueueMail } from '../mail/mail.service.js';
 import * as repo from './forms.repository.js';
 import { ACCEPTED, admitPublicForm } from './public-form.js';

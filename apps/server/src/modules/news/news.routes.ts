@@ -18,7 +18,7 @@ import {
   NewsSchema,
 } from '@portal/shared/schemas/news';
 import { PUBLIC, SIGNED_IN, errorAnswers } from '../../lib/route-docs.js';
-import { siteName } from '../identity/account-links.service.js';
+import { siteName } from '../identity/site-links.js';
 import { createNews, editNews, getNews, listNews, newsFeed, removeNews } from './news.service.js';
 
 const TAGS = ['news'];

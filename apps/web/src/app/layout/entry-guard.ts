@@ -19,11 +19,7 @@ import {
 } from '../../lib/auth-token';
 import { browser } from '../../lib/browser';
 import { reportError } from '../../lib/error-reporting';
-import { bindSession, login } from '../../lib/session';
-
-/** Asked before a token in `t` replaces the session of someone already signed in. */
-export const ADOPT_TOKEN_QUESTION =
-  'This link signs you in with another account. You are signed in already: switch to the account of the link?';
+import { ADOPT_TOKEN_QUESTION, bindSession, login } from '../../lib/session';
 
 function addressOf(url: URL): string {
   return url.pathname + url.search + url.hash;

@@ -4,8 +4,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ADOPT_TOKEN_QUESTION } from '../../../app/layout/entry-guard';
 import { getAccessToken } from '../../../lib/auth-token';
+import { ADOPT_TOKEN_QUESTION } from '../../../lib/session';
 import { browser } from '../../../lib/browser';
 import { KNOWLEDGE, makeEnv, makeSearchResponse, makeSession } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
