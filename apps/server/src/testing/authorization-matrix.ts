@@ -67,6 +67,8 @@ export interface MatrixRow {
   /** signed out, student, faculty, content editor, admin, impersonating admin (acting as a student). */
   expect: Row6;
   sample: (f: MatrixFixtures, caller: Caller) => Sample | Promise<Sample>;
+  /** The call ends sessions (logout): every caller signs in afresh before its own call. */
+  endsSessions?: boolean;
 }
 
 /** Everyone gets it. */
@@ -90,6 +92,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'POST /api/v1/auth/refresh': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/refresh` }) },
   'POST /api/v1/auth/sso': { expect: FACULTY, sample: () => ({ url: `${V1}/auth/sso` }) },
+  'POST /api/v1/auth/logout': {
+    // Ends every session of the account (an impersonating admin ends the admin's own).
+    expect: SIGNED_IN,
+    sample: () => ({ url: `${V1}/auth/logout` }),
+    endsSessions: true,
+  },
   'GET /api/v1/auth/session': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/session` }) },
   'GET /api/v1/auth/claims': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/claims` }) },
   'GET /api/v1/auth/messages': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/messages` }) },
@@ -258,6 +266,183 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/v1/content/{id}/feedback': {
     expect: FACULTY,
     sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/feedback`, body: { message: 'A typo in step 2.' } }),
+  },
+  // Site: flags and unsafe-site incidents
+  'GET /api/v1/site/settings': { expect: ADMIN, sample: () => ({ url: `${V1}/site/settings` }) },
+  'PUT /api/v1/site/settings': {
+    expect: ADMIN,
+    sample: () => ({ url: `${V1}/site/settings`, body: { flags: { jobs: true } } }),
+  },
+  'POST /api/v1/site/unsafe-site-incidents': {
+    expect: ANYONE,
+    sample: () => ({
+      url: `${V1}/site/unsafe-site-incidents`,
+      body: { address: 'http://blocked.example/game' },
+    }),
+  },
+  'GET /api/v1/site/unsafe-site-incidents': {
+    expect: ADMIN,
+    sample: () => ({ url: `${V1}/site/unsafe-site-incidents` }),
+  },
+
+  // Statistics and business units
+  'GET /api/v1/statistics/metrics': { expect: EDITOR, sample: () => ({ url: `${V1}/statistics/metrics` }) },
+  'GET /api/v1/statistics/{category}/{metric}/buckets': {
+    expect: EDITOR,
+    sample: () => ({
+      url: `${V1}/statistics/contentfiledownload/downloads/buckets?from=2026-01-01&to=2026-02-01&timeZone=UTC`,
+    }),
+  },
+  'GET /api/v1/statistics/{category}/raw': {
+    expect: EDITOR,
+    sample: () => ({
+      url: `${V1}/statistics/contentfiledownload/raw?from=2026-01-01&to=2026-02-01&timeZone=UTC`,
+    }),
+  },
+  'GET /api/v1/statistics/{category}/export': {
+    expect: EDITOR,
+    sample: () => ({
+      url: `${V1}/statistics/contentfiledownload/export?from=2026-01-01&to=2026-02-01&timeZone=UTC`,
+    }),
+  },
+  'GET /api/v1/organizations': { expect: ADMIN, sample: () => ({ url: `${V1}/organizations` }) },
+  'POST /api/v1/organizations': {
+    expect: ADMIN,
+    sample: (_f, caller) => ({
+      url: `${V1}/organizations`,
+      body: { name: `Matrix School ${caller}`, category: 'k12', region: 'Ohio' },
+    }),
+  },
+  'GET /api/v1/admin/users/{id}/organization': {
+    expect: ADMIN,
+    sample: (f) => ({ url: `${V1}/admin/users/${f.accounts.faculty}/organization` }),
+  },
+  'PUT /api/v1/admin/users/{id}/organization': {
+    expect: ADMIN,
+    sample: (f) => ({
+      url: `${V1}/admin/users/${f.accounts.faculty}/organization`,
+      body: { organizationId: null },
+    }),
+  },
+
+  // Contact and newsletter (public forms; the admin list and export)
+  'POST /api/v1/contact': {
+    expect: ANYONE,
+    sample: () => ({
+      url: `${V1}/contact`,
+      body: {
+        name: 'Ada',
+        email: 'ada@example.edu',
+        organization: 'Matrix School',
+        topic: 'Request a Demo',
+        subject: 'A question',
+        message: 'May we see the range?',
+      },
+    }),
+  },
+  'POST /api/v1/newsletter/subscribers': {
+    expect: ANYONE,
+    sample: (_f, caller) => ({
+      url: `${V1}/newsletter/subscribers`,
+      body: {
+        emailAddress: `${caller}.reader@example.org`,
+        firstName: 'Ada',
+        lastName: 'Reader',
+        organization: 'Matrix School',
+        jobTitle: 'Teacher',
+        emailFormat: 'HTML',
+      },
+    }),
+  },
+  'POST /api/v1/newsletter/confirm': {
+    // No subscriber has this key: 404 for everyone (the link needs no sign-in).
+    expect: [404, 404, 404, 404, 404, 404],
+    sample: () => ({ url: `${V1}/newsletter/confirm`, body: { token: 'unknowntoken' } }),
+  },
+  'POST /api/v1/newsletter/unsubscribe': {
+    expect: [404, 404, 404, 404, 404, 404],
+    sample: () => ({ url: `${V1}/newsletter/unsubscribe`, body: { token: 'unknowntoken' } }),
+  },
+  'GET /api/v1/admin/newsletter/subscribers': {
+    expect: ADMIN,
+    sample: () => ({ url: `${V1}/admin/newsletter/subscribers` }),
+  },
+  'GET /api/v1/admin/newsletter/subscribers/export': {
+    expect: ADMIN,
+    sample: () => ({ url: `${V1}/admin/newsletter/subscribers/export` }),
+  },
+
+  // News and events (the demo items are seeded for the table)
+  'GET /api/v1/news': { expect: ANYONE, sample: () => ({ url: `${V1}/news` }) },
+  'GET /api/v1/news/{id}': {
+    expect: ANYONE,
+    sample: () => ({ url: `${V1}/news/news-feed-for-your-reader` }),
+  },
+  'POST /api/v1/news': {
+    expect: EDITOR,
+    sample: (_f, caller) => ({
+      url: `${V1}/news`,
+      body: {
+        name: `Matrix news by ${caller}`,
+        description: '<p>x</p>',
+        status: 'unpublished',
+        date: '2026-11-24T12:00:00Z',
+      },
+    }),
+  },
+  'PUT /api/v1/news/{id}': {
+    // No news item has this id: 404 once the permission is there.
+    expect: [401, 403, 403, 404, 404, 403],
+    sample: (f) => ({
+      url: `${V1}/news/${f.tree.lab}`,
+      body: { name: 'Matrix', description: '<p>x</p>', status: 'unpublished', date: '2026-11-24T12:00:00Z' },
+    }),
+  },
+  'DELETE /api/v1/news/{id}': {
+    expect: [401, 403, 403, 404, 404, 403],
+    sample: (f) => ({ url: `${V1}/news/${f.tree.lab}` }),
+  },
+  'GET /news/feed.xml': { expect: ANYONE, sample: () => ({ url: '/news/feed.xml' }) },
+  'GET /api/v1/events': { expect: ANYONE, sample: () => ({ url: `${V1}/events?upcoming=true` }) },
+  'GET /api/v1/events/{id}': {
+    expect: ANYONE,
+    sample: () => ({ url: `${V1}/events/cyber-range-open-day` }),
+  },
+  'GET /api/v1/events/{id}/calendar.ics': {
+    expect: ANYONE,
+    sample: () => ({ url: `${V1}/events/cyber-range-open-day/calendar.ics` }),
+  },
+  'POST /api/v1/events': {
+    expect: EDITOR,
+    sample: (_f, caller) => ({
+      url: `${V1}/events`,
+      body: {
+        name: `Matrix event by ${caller}`,
+        description: '<p>x</p>',
+        link: 'https://example.org',
+        location: 'Online',
+        status: 'unpublished',
+        date: '2026-12-01T15:00:00Z',
+      },
+    }),
+  },
+  'PUT /api/v1/events/{id}': {
+    expect: [401, 403, 403, 404, 404, 403],
+    sample: (f) => ({
+      url: `${V1}/events/${f.tree.lab}`,
+      body: {
+        name: 'Matrix',
+        description: '<p>x</p>',
+        link: 'https://example.org',
+        location: 'Online',
+        status: 'unpublished',
+        date: '2026-12-01T15:00:00Z',
+      },
+    }),
+  },
+  'DELETE /api/v1/events/{id}': {
+    expect: [401, 403, 403, 404, 404, 403],
+    sample: (f) => ({ url: `${V1}/events/${f.tree.lab}` }),
   },
 };
 

@@ -1,8 +1,8 @@
 /**
  * Events (001 §7 Content client; issue 12):
  * - GET    /api/v1/events                       ?pageToken&pageSize&statuses&upcoming → page of events
- * - GET    /api/v1/events/:idOrAlias            → one event (public for published/unlisted; 404)
- * - GET    /api/v1/events/:idOrAlias/calendar.ics → the event as iCalendar with its VTIMEZONE
+ * - GET    /api/v1/events/:id            → one event (public for published/unlisted; 404)
+ * - GET    /api/v1/events/:id/calendar.ics → the event as iCalendar with its VTIMEZONE
  * - POST   /api/v1/events                       EventRequest → 201 Event (CanUpdateContent)
  * - PUT    /api/v1/events/:id                   EventRequest → 200 Event (CanUpdateContent)
  * - DELETE /api/v1/events/:id                   → 204 (CanDeleteEvents)
@@ -24,7 +24,9 @@ import {
 } from './events.service.js';
 
 const TAGS = ['events'];
-const IdOrAliasParams = z.object({ idOrAlias: z.string().min(1).max(ID_OR_ALIAS_MAX) });
+const IdOrAliasParams = z.object({
+  id: z.string().min(1).max(ID_OR_ALIAS_MAX).describe('The id or the alias'),
+});
 const IdParams = z.object({ id: UuidSchema });
 
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +46,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/events/:idOrAlias',
+    '/events/:id',
     {
       schema: {
         operationId: 'getEvent',
@@ -55,11 +57,11 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EventSchema, ...errorAnswers(400, 404) },
       },
     },
-    async (request) => getEvent(app.db, request.session.permissions, request.params.idOrAlias),
+    async (request) => getEvent(app.db, request.session.permissions, request.params.id),
   );
 
   app.get(
-    '/events/:idOrAlias/calendar.ics',
+    '/events/:id/calendar.ics',
     {
       schema: {
         operationId: 'getEventCalendar',
@@ -74,7 +76,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await eventCalendarFile(
         app.db,
         request.session.permissions,
-        request.params.idOrAlias,
+        request.params.id,
         app.config.publicBaseUrl,
       );
       return reply

@@ -1,7 +1,7 @@
 /**
  * News (001 §7 Content client; issue 12):
  * - GET    /api/v1/news                ?pageToken&pageSize&statuses → page of news (public; editors see more)
- * - GET    /api/v1/news/:idOrAlias     → one item (public for published/unlisted; 404 'News does not exist.')
+ * - GET    /api/v1/news/:id     → one item (public for published/unlisted; 404 'News does not exist.')
  * - POST   /api/v1/news                NewsRequest → 201 News (CanUpdateContent)
  * - PUT    /api/v1/news/:id            NewsRequest → 200 News (CanUpdateContent)
  * - DELETE /api/v1/news/:id            → 204 (CanDeleteNews)
@@ -22,7 +22,9 @@ import { siteName } from '../identity/site-links.js';
 import { createNews, editNews, getNews, listNews, newsFeed, removeNews } from './news.service.js';
 
 const TAGS = ['news'];
-const IdOrAliasParams = z.object({ idOrAlias: z.string().min(1).max(ID_OR_ALIAS_MAX) });
+const IdOrAliasParams = z.object({
+  id: z.string().min(1).max(ID_OR_ALIAS_MAX).describe('The id or the alias'),
+});
 const IdParams = z.object({ id: UuidSchema });
 
 export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +44,7 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/news/:idOrAlias',
+    '/news/:id',
     {
       schema: {
         operationId: 'getNews',
@@ -53,7 +55,7 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NewsSchema, ...errorAnswers(400, 404) },
       },
     },
-    async (request) => getNews(app.db, request.session.permissions, request.params.idOrAlias),
+    async (request) => getNews(app.db, request.session.permissions, request.params.id),
   );
 
   app.post(

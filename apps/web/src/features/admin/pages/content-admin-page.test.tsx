@@ -133,13 +133,13 @@ describe('admin tables (000 §2)', { timeout: SLOW_TEST_MS }, () => {
   it('sends users without permission home', async () => {
     api('faculty');
     const { router } = renderApp('/cr-admin', { signedInAs: 'faculty' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('needs the view-archived permission too for the archived table', async () => {
     api('faculty');
     const { router } = renderApp('/archived-content', { signedInAs: 'faculty' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

@@ -93,7 +93,7 @@ describe('users and claims admin', () => {
   it('sends others home', async () => {
     api({ 'GET /api/v1/auth/session': () => makeSession('contenteditor') });
     const { router } = renderApp('/admin/users', { signedInAs: 'contenteditor' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
 
@@ -112,7 +112,7 @@ describe('impersonation', () => {
       expect(banner.textContent).toContain('You are acting as Fay Faculty (faculty@example.edu).'),
     );
     expect(getAccessToken()).toBe('as-fay');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courseware'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(requests.find((r) => r.url.pathname === '/api/v1/auth/impersonate')!.body).toEqual({
       accountId: FAY_ID,
     });
