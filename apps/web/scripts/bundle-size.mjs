@@ -21,9 +21,10 @@ export const FIRST_LOAD_TARGET_BYTES = 150_000;
 /**
  * What `--check` fails the build on: the first load as measured (README "Measured"), with a little room.
  * The target is not reached yet (React, React Router, MUI, TanStack Query and zod alone are about 180 kB);
- * lower this as the app shell slims, never raise it to let a route grow.
+ * lower this as the app shell slims, never raise it to let a route grow. It was raised once, from 295 to
+ * 305 kB, when the site shell (header menus, hamburger drawer, footer columns) became part of every page.
  */
-export const FIRST_LOAD_BUDGET_BYTES = 295_000;
+export const FIRST_LOAD_BUDGET_BYTES = 305_000;
 const KB = 1000;
 
 /**
