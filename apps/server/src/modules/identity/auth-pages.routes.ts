@@ -116,12 +116,15 @@ function originOf(url: string): string | null {
 }
 
 /**
- * Whether a form post comes from this site: its Origin (else its Referer) is this site's public
- * address or the address it was sent to, and the browser does not call it cross-site.
+ * Whether a form post comes from this site. A browser that sends `Sec-Fetch-Site` (a header no page can
+ * forge) is believed: only `same-origin` passes. Such a browser sends `Origin: null` for a form post
+ * under our `Referrer-Policy: no-referrer`, so Origin alone would refuse every real sign-in. Without
+ * the header, the Origin (else the Referer) must be this site's public address or the address the
+ * request was sent to.
  */
 export function isSameOriginPost(request: FastifyRequest, publicBaseUrl: string): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
   const origin =
     request.headers.origin ?? (request.headers.referer ? originOf(request.headers.referer) : undefined);
   if (origin === undefined) return true;

@@ -63,6 +63,19 @@ describe('login CSRF: form posts from other sites are refused', () => {
       headers: { origin: ctx.config.publicBaseUrl },
     });
     expect(own.statusCode).toBe(303);
+
+    // What Chromium sends for a form post under `Referrer-Policy: no-referrer`: Origin null, and the
+    // fetch metadata that no page can forge.
+    const browser = await postForm(ctx.app, '/auth/login', signInForm, {
+      remoteAddress: '10.60.0.3',
+      headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(browser.statusCode).toBe(303);
+    const sameSite = await postForm(ctx.app, '/auth/login', signInForm, {
+      remoteAddress: '10.60.0.4',
+      headers: { origin: ctx.config.publicBaseUrl, 'sec-fetch-site': 'same-site' },
+    });
+    expect(sameSite.statusCode).toBe(403);
   });
 
   it('refuses sign-up, reset and forgotten-password posts from another site', async () => {
