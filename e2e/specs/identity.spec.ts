@@ -197,6 +197,10 @@ test('logout in one browser ends the session in another at its next request', as
     const refused = two.waitForResponse((r) => r.url().includes('/api/v1/') && r.status() === 401);
     await two.reload();
     await refused;
+    // The second browser says so in the error dialog, and is signed out behind it.
+    const dialog = two.getByRole('dialog', { name: 'Error' });
+    await expect(dialog.getByText('Your session has expired.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(two.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     expect(await storedAccessToken(two)).toBeNull();
   } finally {
