@@ -13,7 +13,7 @@ import { ID_OR_ALIAS_MAX } from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import { EventPageSchema, EventRequestSchema, EventSchema } from '@portal/shared/schemas/events';
 import { ItemListQuerySchema } from '@portal/shared/schemas/news';
-import { PUBLIC, SIGNED_IN, errorAnswers } from '../../lib/route-docs.js';
+import { PUBLIC, BEARER, errorResponses } from '../../lib/openapi.js';
 import {
   createEvent,
   editEvent,
@@ -39,7 +39,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         querystring: ItemListQuerySchema,
-        response: { 200: EventPageSchema, ...errorAnswers(400) },
+        response: { 200: EventPageSchema, ...errorResponses(400) },
       },
     },
     async (request) => listEvents(app.db, request.session.permissions, request.query),
@@ -54,7 +54,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         params: IdOrAliasParams,
-        response: { 200: EventSchema, ...errorAnswers(400, 404) },
+        response: { 200: EventSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => getEvent(app.db, request.session.permissions, request.params.id),
@@ -69,7 +69,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         params: IdOrAliasParams,
-        response: { 200: z.string(), ...errorAnswers(400, 404) },
+        response: { 200: z.string(), ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -94,9 +94,9 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createEvent',
         summary: 'Create an event',
         tags: TAGS,
-        security: SIGNED_IN,
+        security: BEARER,
         body: EventRequestSchema,
-        response: { 201: EventSchema, ...errorAnswers(400, 401, 403) },
+        response: { 201: EventSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) =>
@@ -111,10 +111,10 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateEvent',
         summary: 'Update an event',
         tags: TAGS,
-        security: SIGNED_IN,
+        security: BEARER,
         params: IdParams,
         body: EventRequestSchema,
-        response: { 200: EventSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: EventSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => editEvent(app.db, request.session.permissions, request.params.id, request.body),
@@ -128,9 +128,9 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'deleteEvent',
         summary: 'Delete an event',
         tags: TAGS,
-        security: SIGNED_IN,
+        security: BEARER,
         params: IdParams,
-        response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -20,7 +20,7 @@ import {
   NewsletterTokenRequestSchema,
   NewsletterTokenResponseSchema,
 } from '@portal/shared/schemas/forms';
-import { PUBLIC, SIGNED_IN, errorAnswers } from '../../lib/route-docs.js';
+import { PUBLIC, BEARER, errorResponses } from '../../lib/openapi.js';
 import { sendContactRequest } from './contact.service.js';
 import {
   confirmSubscription,
@@ -44,7 +44,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         body: ContactRequestSchema,
-        response: { 202: FormAcceptedSchema, ...errorAnswers(400, 429) },
+        response: { 202: FormAcceptedSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -67,7 +67,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         body: NewsletterSignupRequestSchema,
-        response: { 202: FormAcceptedSchema, ...errorAnswers(400, 429) },
+        response: { 202: FormAcceptedSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -89,7 +89,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         body: NewsletterTokenRequestSchema,
-        response: { 200: NewsletterTokenResponseSchema, ...errorAnswers(400, 404) },
+        response: { 200: NewsletterTokenResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => confirmSubscription(app.db, request.body.token),
@@ -104,7 +104,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         body: NewsletterTokenRequestSchema,
-        response: { 200: NewsletterTokenResponseSchema, ...errorAnswers(400, 404) },
+        response: { 200: NewsletterTokenResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => unsubscribe(app.db, request.body.token),
@@ -118,9 +118,9 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listNewsletterSubscribers',
         summary: 'List newsletter subscribers, newest first',
         tags: TAGS,
-        security: SIGNED_IN,
+        security: BEARER,
         querystring: NewsletterSubscribersQuerySchema,
-        response: { 200: NewsletterSubscribersResponseSchema, ...errorAnswers(400, 401, 403) },
+        response: { 200: NewsletterSubscribersResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listNewsletterSubscribers(app.db, request.query),
@@ -134,9 +134,9 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'exportNewsletterSubscribers',
         summary: 'Export newsletter subscribers as CSV',
         tags: TAGS,
-        security: SIGNED_IN,
+        security: BEARER,
         querystring: z.object({ status: z.enum(NEWSLETTER_STATUSES).optional() }),
-        response: { 200: z.string(), ...errorAnswers(400, 401, 403) },
+        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {

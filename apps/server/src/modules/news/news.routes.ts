@@ -17,7 +17,7 @@ import {
   NewsRequestSchema,
   NewsSchema,
 } from '@portal/shared/schemas/news';
-import { PUBLIC, SIGNED_IN, errorAnswers } from '../../lib/route-docs.js';
+import { PUBLIC, BEARER, errorResponses } from '../../lib/openapi.js';
 import { siteName } from '../identity/site-links.js';
 import { createNews, editNews, getNews, listNews, newsFeed, removeNews } from './news.service.js';
 
@@ -37,7 +37,7 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         querystring: ItemListQuerySchema,
-        response: { 200: NewsPageSchema, ...errorAnswers(400) },
+        response: { 200: NewsPageSchema, ...errorResponses(400) },
       },
     },
     async (request) => listNews(app.db, request.session.permissions, request.query),
@@ -52,7 +52,7 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         params: IdOrAliasParams,
-        response: { 200: NewsSchema, ...errorAnswers(400, 404) },
+        response: { 200: NewsSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => getNews(app.db, request.session.permissions, request.params.id),
@@ -66,9 +66,9 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createNews',
         summary: 'Create a news item',
         tags: TAGS,
-        security: SIGNED_IN,
+        security: BEARER,
         body: NewsRequestSchema,
-        response: { 201: NewsSchema, ...errorAnswers(400, 401, 403) },
+        response: { 201: NewsSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) =>
@@ -83,10 +83,10 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateNews',
         summary: 'Update a news item',
         tags: TAGS,
-        security: SIGNED_IN,
+        security: BEARER,
         params: IdParams,
         body: NewsRequestSchema,
-        response: { 200: NewsSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: NewsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => editNews(app.db, request.session.permissions, request.params.id, request.body),
@@ -100,9 +100,9 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'deleteNews',
         summary: 'Delete a news item',
         tags: TAGS,
-        security: SIGNED_IN,
+        security: BEARER,
         params: IdParams,
-        response: { 204: z.null(), ...errorAnswers(400, 401, 403, 404) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -123,7 +123,7 @@ export const newsFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: PUBLIC,
         querystring: z.object({ format: z.enum(['atom', 'rss']).default('atom') }),
-        response: { 200: z.string(), ...errorAnswers(400) },
+        response: { 200: z.string(), ...errorResponses(400) },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@portal/shared/errors';
+import { BEARER } from '../../lib/openapi.js';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   AccountOrganizationSchema,
@@ -25,7 +26,6 @@ import {
 } from './organizations.service.js';
 
 const tags = ['organizations'];
-const security = [{ bearerAuth: [] }];
 const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 const UserParams = z.object({ id: UuidSchema });
 
@@ -40,7 +40,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listOrganizations',
         summary: 'Organizations (business units) by name, paged',
         tags,
-        security,
+        security: BEARER,
         querystring: ListOrganizationsQuerySchema,
         response: { 200: OrganizationPageSchema, 400: ErrorBodySchema, ...denied },
       },
@@ -56,7 +56,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createOrganization',
         summary: 'Create an organization (business unit)',
         tags,
-        security,
+        security: BEARER,
         body: CreateOrganizationRequestSchema,
         response: { 201: OrganizationSchema, 400: ErrorBodySchema, 409: ErrorBodySchema, ...denied },
       },
@@ -72,7 +72,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getUserOrganization',
         summary: "An account's business unit",
         tags,
-        security,
+        security: BEARER,
         params: UserParams,
         response: { 200: AccountOrganizationSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, ...denied },
       },
@@ -88,7 +88,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'setUserOrganization',
         summary: "Set or clear an account's business unit",
         tags,
-        security,
+        security: BEARER,
         params: UserParams,
         body: SetAccountOrganizationRequestSchema,
         response: {

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@portal/shared/errors';
+import { BEARER } from '../../lib/openapi.js';
 import { UNSAFE_SITE_REPORTS_PER_MINUTE } from '@portal/shared/limits';
 import {
   EnvJsonSchema,
@@ -23,7 +24,6 @@ import {
   updateSiteSettings,
 } from './site.service.js';
 
-const SIGNED_IN = [{ bearerAuth: [] }];
 const ADMIN_ERRORS = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,7 +58,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getSiteSettings',
         summary: 'Feature flags with their defaults, pins and the admin choices',
         tags: ['site'],
-        security: SIGNED_IN,
+        security: BEARER,
         response: { 200: SiteSettingsSchema, ...ADMIN_ERRORS },
       },
     },
@@ -73,7 +73,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateSiteSettings',
         summary: 'Switch feature flags on or off, or return them to their defaults',
         tags: ['site'],
-        security: SIGNED_IN,
+        security: BEARER,
         body: UpdateSiteSettingsRequestSchema,
         response: { 200: SiteSettingsSchema, ...ADMIN_ERRORS, 409: ErrorBodySchema },
       },
@@ -112,7 +112,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listUnsafeSiteIncidents',
         summary: 'Unsafe-site incidents, newest first, paged by nextPageToken',
         tags: ['site'],
-        security: SIGNED_IN,
+        security: BEARER,
         querystring: UnsafeSiteIncidentsQuerySchema,
         response: { 200: UnsafeSiteIncidentsResponseSchema, ...ADMIN_ERRORS },
       },

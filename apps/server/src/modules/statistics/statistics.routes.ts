@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATISTIC_CATEGORIES, STATISTIC_METRICS } from '@portal/shared/enums';
 import { ErrorBodySchema } from '@portal/shared/errors';
+import { BEARER } from '../../lib/openapi.js';
 import {
   CoursewareMetricsSchema,
   DOWNLOAD_CSV_COLUMNS,
@@ -32,7 +33,6 @@ import {
 } from './statistics.service.js';
 
 const tags = ['statistics'];
-const security = [{ bearerAuth: [] }];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 const CategoryParams = z.object({ category: z.enum(STATISTIC_CATEGORIES) });
 
@@ -47,7 +47,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getCoursewareMetrics',
         summary: 'Courseware metrics over the catalogue as the caller may see it (001 §3)',
         tags,
-        security,
+        security: BEARER,
         response: { 200: CoursewareMetricsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
@@ -62,7 +62,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getStatisticBuckets',
         summary: 'Statistic buckets of a category and metric for a date filter, paged (001 §7)',
         tags,
-        security,
+        security: BEARER,
         params: CategoryParams.extend({ metric: z.enum(STATISTIC_METRICS) }),
         querystring: StatisticBucketsQuerySchema,
         response: { 200: StatisticBucketPageSchema, ...errors },
@@ -80,7 +80,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getRawStatistics',
         summary: 'Raw download data points of a date range, oldest first, paged (001 §7)',
         tags,
-        security,
+        security: BEARER,
         params: CategoryParams,
         querystring: RawStatisticsQuerySchema,
         response: { 200: DownloadDataPageSchema, ...errors },
@@ -99,7 +99,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'exportRawStatistics',
         summary: 'CSV of the raw download data of a date range, streamed (001 §9)',
         tags,
-        security,
+        security: BEARER,
         params: CategoryParams,
         querystring: DownloadExportQuerySchema,
         response: {
