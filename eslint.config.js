@@ -26,6 +26,8 @@ const FEATURE_DEPENDENCIES = {
   events: [],
   forms: [],
   statistics: [],
+  // A section save deletes the files it replaced or failed to use (001 §4).
+  pages: ['files'],
 };
 
 /** Zones of `import-x/no-restricted-paths`: each `target` may not import from `from` (less `except`). */

@@ -10,6 +10,7 @@ export default defineConfig({
     './src/db/schema/statistics.ts',
     './src/db/schema/forms.ts',
     './src/db/schema/news.ts',
+    './src/db/schema/pages.ts',
   ],
   out: './drizzle',
 });

@@ -5,6 +5,13 @@ import react from '@vitejs/plugin-react';
 /** The shared contract is consumed as TypeScript source: '@portal/shared/x' → packages/shared/src/x.ts. */
 const sharedSrc = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
 
+/**
+ * Libraries every page runs before its first paint: one chunk, so that they are not cut into many small
+ * files that compress worse and cost a request each (scripts/bundle-size.mjs measures the result).
+ */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|stylis|@mui[\\/](system|utils|styled-engine)|@tanstack[\\/](query-core|react-query)|zod)[\\/]/;
+
 /** The API server the dev server forwards to (`npm run dev` in apps/server). */
 const apiTarget = 'http://localhost:3000';
 
@@ -25,5 +32,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } },
+    },
   },
 });

@@ -472,6 +472,8 @@ export async function buildCatalogue(
     archived: 0,
   };
   const detailCandidates: string[] = [];
+  // Items a visitor may open: open status, and every ancestor open (parents come before children).
+  const openIds = new Set<string>();
   let frequentTermItems = 0;
   let rareTermItems = 0;
   let documentItems = 0;
@@ -524,7 +526,13 @@ export async function buildCatalogue(
       statusCounts[item.row.status]++;
       if (item.hasFrequent) frequentTermItems++;
       if (item.hasRare) rareTermItems++;
-      if (item.level !== 'course' && item.row.status === 'published')
+      const parentId = item.row.parentId ?? null;
+      if (
+        (item.row.status === 'published' || item.row.status === 'unlisted') &&
+        (parentId === null || openIds.has(parentId))
+      )
+        openIds.add(item.row.id);
+      if (item.level !== 'course' && item.row.status === 'published' && openIds.has(item.row.id))
         detailCandidates.push(item.row.urlAlias);
       if (item.level === 'course') {
         for (const [index, person] of structure

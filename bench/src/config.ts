@@ -26,7 +26,7 @@ export const KNOWLEDGE_UNITS_FILE = path.resolve(
 );
 
 /** Bump when the generator changes: the PGlite cache is keyed by it. */
-export const CATALOGUE_VERSION = 3;
+export const CATALOGUE_VERSION = 4;
 /** Seed of every generated choice. */
 export const CATALOGUE_SEED = 20_240_901;
 

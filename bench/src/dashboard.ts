@@ -7,7 +7,8 @@
  * range is streamed: rows a second and the server's resident memory growth (VmRSS sampled every 50 ms).
  *
  * Environment: DASHBOARD_BENCH_EVENTS (default 1,000,000) for a smaller run while developing;
- * DASHBOARD_BENCH_DATABASES=pglite,postgres (default both; postgres only when it answers).
+ * DASHBOARD_BENCH_DATABASES=pglite,postgres (default both; postgres only when it answers);
+ * DASHBOARD_BENCH_KEEP=1 keeps the server's database (portal_bench_dashboard_<pid>) for EXPLAIN.
  * Targets: on the server each query p95 < 100 ms and the export ≥ 100,000 rows/s with RSS growth
  * < 50 MB; on PGlite each query p95 < 300 ms. Figures go to .bench/dashboard.json.
  */
@@ -28,6 +29,8 @@ import { summarize, type LatencyStats } from './measure.js';
 import { startServer, type BenchServer } from './server-process.js';
 
 const EVENTS = Number(process.env.DASHBOARD_BENCH_EVENTS ?? 1_000_000);
+/** DASHBOARD_BENCH_KEEP=1 keeps the server's database afterwards (for EXPLAIN), dropped otherwise. */
+const KEEP_DATABASE = process.env.DASHBOARD_BENCH_KEEP === '1';
 const SCHOOLS = 400;
 const COURSES = 500;
 const ITEMS_PER_COURSE = 9;
@@ -76,13 +79,15 @@ async function fill(database: Database): Promise<string> {
     SELECT md5('school' || s)::uuid, 'School ' || s,
            (ARRAY['k12','communitycollege','university','government','other'])[1 + s % 5], 'Region ' || (s % 50)
     FROM generate_series(1, ${SCHOOLS}::int) s`);
-  // Events: uniform over two years up to now; schools and courses skewed (a few are much busier).
+  // Events: uniform over two years up to now, inserted oldest first as a portal records them (the
+  // table's physical order follows time, as it does in production); schools and courses skewed (a few
+  // are much busier).
   for (let first = 1; first <= EVENTS; first += INSERT_CHUNK) {
     const last = Math.min(EVENTS, first + INSERT_CHUNK - 1);
     await db.execute(sql`
       INSERT INTO download_event (occurred_at, user_name, user_email, file_id, file_name, content_id,
         content_name, top_content_id, top_content_name, tags, organization_id, organization_category)
-      SELECT now() - random() * interval '${sql.raw(String(SPAN_DAYS))} days',
+      SELECT now() - (${EVENTS}::int - n + random()) / ${EVENTS}::int * interval '${sql.raw(String(SPAN_DAYS))} days',
              'User ' || u, 'user' || u || '@school' || s || '.example.edu',
              md5('file' || f)::uuid, 'handout-' || f || '.pdf', md5('course' || c)::uuid, 'Course ' || c,
              md5('course' || c)::uuid, 'Course ' || c, '["lab"]'::jsonb,
@@ -247,7 +252,8 @@ async function onPostgres() {
     }
     return await measureDatabase('postgres', { BENCH_DATABASE_URL: url.toString() }, token);
   } finally {
-    await onAdmin([`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+    if (KEEP_DATABASE) log(`kept ${name} (DASHBOARD_BENCH_KEEP)`);
+    else await onAdmin([`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
   }
 }
 

@@ -8,7 +8,8 @@
  *    /usr/bin/chromium); prints the performance and accessibility scores (target 90 or more each).
  *
  * Needs the built server and web app (`npm run build`). Environment: BENCH_WEB_PORT (default 3190),
- * CHROME_PATH, LIGHTHOUSE_RUNS (runs per page, the median is printed; default 1).
+ * CHROME_PATH, LIGHTHOUSE_RUNS (runs per page, the median is printed; default 1), LIGHTHOUSE_PAGES (the
+ * page names to measure, comma-separated, e.g. `/`; default all three).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +38,9 @@ const PAGES = [
     path: '/courseware/hacktivity-lab-sheets/web-security/web-security-cross-site-scripting',
   },
 ];
+/** The pages this run measures (LIGHTHOUSE_PAGES names them; all when unset). */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+const MEASURED = ONLY ? PAGES.filter((page) => ONLY.includes(page.name)) : PAGES;
 
 async function printBundleSizes(): Promise<void> {
   const script = path.join(ROOT, 'apps/web/scripts/bundle-size.mjs');
@@ -88,7 +92,7 @@ async function runLighthouse(): Promise<void> {
   try {
     console.log(`\nLighthouse (mobile preset), median of ${RUNS} run(s) per page; target 90 or more`);
     console.log('page                  performance  accessibility  FCP ms   LCP ms   TBT ms');
-    for (const page of PAGES) {
+    for (const page of MEASURED) {
       const scores: { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number }[] =
         [];
       for (let run = 0; run < RUNS; run += 1) {

@@ -101,6 +101,17 @@ test('the curator reads the metrics and the download data, filters, compares and
   const to = addDays(today, 1);
   await expect(page.getByText(new RegExp(`\\d+ downloads from ${from} to ${today}`))).toBeVisible();
 
+  // Typing a whole year into the From picker digit by digit: the partial years on the way (0002, 0020,
+  // 0202) are not applied, and no error takes the focus away in the middle of typing.
+  const fromYear = page.getByRole('spinbutton', { name: 'Year' }).first();
+  await fromYear.click();
+  await page.keyboard.type(from.slice(0, 4), { delay: 50 });
+  // The whole year typed, the picker moves on to the month of the same field.
+  await expect(fromYear).toHaveText(from.slice(0, 4));
+  await expect(page.getByRole('spinbutton', { name: 'Month' }).first()).toBeFocused();
+  await expect(page.getByText(new RegExp(`\\d+ downloads from ${from} to ${today}`))).toBeVisible();
+  await expect(page.getByText('Filter range may not exceed 12 months.')).toBeHidden();
+
   // Comparison with the previous period: a second line and the change in per cent.
   await page.getByLabel('Compare with the previous period').check();
   await expect(page.getByTestId('comparison-line')).toHaveText(
@@ -119,8 +130,10 @@ test('the curator reads the metrics and the download data, filters, compares and
   const file = await download;
   expect(file.suggestedFilename()).toBe(`coursewareDownloads_${from}_to_${to}.csv`);
   const text = fs.readFileSync((await file.path())!, 'utf8');
-  expect(text.split('\n')[0]).toBe(COLUMNS);
-  expect(text.split('\n').filter((line) => line.length > 0).length).toBeGreaterThan(1);
+  // RFC 4180 lines: ended by CRLF.
+  const lines = text.split('\r\n');
+  expect(lines[0]).toBe(COLUMNS);
+  expect(lines.filter((line) => line.length > 0).length).toBeGreaterThan(1);
 });
 
 test('faculty are sent home from the dashboard', async ({ page }) => {

@@ -50,6 +50,7 @@ import organizationRoutes from './modules/organizations/organizations.routes.js'
 import statisticsRoutes from './modules/statistics/statistics.routes.js';
 import formsRoutes from './modules/forms/forms.routes.js';
 import { newsApiRoutes, newsFeedRoutes } from './modules/news/news.routes.js';
+import { pageRoutes } from './modules/pages/pages.routes.js';
 import eventRoutes from './modules/events/events.routes.js';
 
 export interface BuildAppOptions {
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formsRoutes, { prefix: '/api/v1' });
   await app.register(newsApiRoutes, { prefix: '/api/v1' });
   await app.register(newsFeedRoutes);
+  await app.register(pageRoutes, { prefix: '/api/v1' });
   await app.register(eventRoutes, { prefix: '/api/v1' });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');

@@ -74,7 +74,8 @@ export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
 /** File visibility and metadata type (000 §3 File). */
 export const FILE_VISIBILITIES = ['public', 'private'] as const;
 export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
-export const FILE_METADATA_TYPES = ['portrait', 'content'] as const;
+/** 'page': a public image or file of a page's widget, its metadataId the page's id (001 §3 Widget file). */
+export const FILE_METADATA_TYPES = ['portrait', 'content', 'page'] as const;
 export type FileMetadataType = (typeof FILE_METADATA_TYPES)[number];
 /** Status of a stored file; bundles start pending (000 §4 zip download). */
 export const FILE_STATUSES = ['pending', 'ready', 'failed'] as const;
@@ -133,3 +134,104 @@ export type StatisticMetric = (typeof STATISTIC_METRICS)[number];
 /** Bucket resolutions (001 §4: the dashboard uses daily resolution). */
 export const STATISTIC_RESOLUTIONS = ['day'] as const;
 export type StatisticResolution = (typeof STATISTIC_RESOLUTIONS)[number];
+
+/** Widget kinds of a page section (001 §3 Widget kinds), in the order the section dialog offers them. */
+export const WIDGET_KINDS = [
+  'heading',
+  'calloutBox',
+  'contentBox',
+  'callToAction',
+  'coverImage',
+  'teamMember',
+  'image',
+  'youTube',
+  'featureItem',
+  'giantIconButton',
+  'file',
+] as const;
+export type WidgetKind = (typeof WIDGET_KINDS)[number];
+export const WIDGET_KIND_LABELS: Record<WidgetKind, string> = {
+  heading: 'Heading',
+  calloutBox: 'Callout Box',
+  contentBox: 'Content Box',
+  callToAction: 'Call To Action',
+  coverImage: 'Cover Image',
+  teamMember: 'Team Member',
+  image: 'Image',
+  youTube: 'YouTube',
+  featureItem: 'Feature Item',
+  giantIconButton: 'Giant Icon Button',
+  file: 'File',
+};
+
+/** Heading levels of the heading widget and what the editor calls them (001 §3). */
+export const HEADING_TYPES = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
+export type HeadingType = (typeof HEADING_TYPES)[number];
+export const HEADING_TYPE_LABELS: Record<HeadingType, string> = {
+  h1: 'Page Heading',
+  h2: 'Section Heading',
+  h3: 'Heading',
+  h4: 'Subheading',
+  h5: 'Headline',
+  h6: 'Title',
+};
+
+/** Heading colours (001 §3): default is black, tertiary is green. */
+export const HEADING_COLORS = ['default', 'primary', 'secondary', 'tertiary'] as const;
+export type HeadingColor = (typeof HEADING_COLORS)[number];
+export const HEADING_COLOR_LABELS: Record<HeadingColor, string> = {
+  default: 'Default',
+  primary: 'Primary',
+  secondary: 'Secondary',
+  tertiary: 'Tertiary',
+};
+
+/** Where a content box's or feature item's image sits beside its text (001 §3). */
+export const SIDE_IMAGE_POSITIONS = ['left', 'right'] as const;
+export type SideImagePosition = (typeof SIDE_IMAGE_POSITIONS)[number];
+/** Where an image widget's image sits (001 §3). */
+export const IMAGE_POSITIONS = ['left', 'center', 'right'] as const;
+export type ImagePosition = (typeof IMAGE_POSITIONS)[number];
+export const POSITION_LABELS: Record<ImagePosition, string> = {
+  left: 'Left',
+  center: 'Center',
+  right: 'Right',
+};
+
+/** Icons a giant icon button may name (001 §3 "icon name"): a closed list the web app draws. */
+export const GIANT_ICON_NAMES = [
+  'assignment',
+  'cloud',
+  'event',
+  'forum',
+  'groups',
+  'help',
+  'launch',
+  'menuBook',
+  'school',
+  'security',
+  'terminal',
+  'videoLibrary',
+] as const;
+export type GiantIconName = (typeof GIANT_ICON_NAMES)[number];
+
+/** Page layouts (001 §2, §3): the hand-sorted list shows sections in order, the grouped list in tabs. */
+export const PAGE_LAYOUTS = ['handSortedList', 'groupedList'] as const;
+export type PageLayoutName = (typeof PAGE_LAYOUTS)[number];
+export const PAGE_LAYOUT_LABELS: Record<PageLayoutName, string> = {
+  handSortedList: 'Hand-sorted list',
+  groupedList: 'Grouped list',
+};
+/** Group names are stored as layout parameters with this prefix and shown without it (001 §3). */
+export const PAGE_GROUP_PREFIX = 'group-';
+
+/** What a page revision recorded (issue 11 "History": who, when, what). */
+export const PAGE_REVISION_CHANGES = ['create', 'update', 'section', 'layout', 'restore'] as const;
+export type PageRevisionChange = (typeof PAGE_REVISION_CHANGES)[number];
+export const PAGE_REVISION_CHANGE_LABELS: Record<PageRevisionChange, string> = {
+  create: 'Page created',
+  update: 'Page details changed',
+  section: 'Section changed',
+  layout: 'Sections reordered',
+  restore: 'Revision restored',
+};

@@ -17,8 +17,18 @@ import * as identity from './schema/identity.js';
 import * as site from './schema/site.js';
 import * as statistics from './schema/statistics.js';
 import * as news from './schema/news.js';
+import * as pages from './schema/pages.js';
 
-export const schema = { ...courseware, ...files, ...identity, ...forms, ...news, ...site, ...statistics };
+export const schema = {
+  ...courseware,
+  ...files,
+  ...identity,
+  ...forms,
+  ...news,
+  ...pages,
+  ...site,
+  ...statistics,
+};
 export type Schema = typeof schema;
 /** A Drizzle database or transaction over either driver. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -16,6 +16,7 @@ import type { Role } from '@portal/shared/enums';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { Tree } from './fixtures.js';
+import { addSection, createPage, listPageRevisions } from '../modules/pages/pages.service.js';
 
 /** The callers of every row, in the order of `expect`. */
 export const CALLERS = [
@@ -83,6 +84,32 @@ const EDITOR: Row6 = [401, 403, 403, '2xx', '2xx', 403];
 const ADMIN: Row6 = [401, 403, 403, 403, '2xx', 403];
 
 const V1 = '/api/v1';
+
+let pagesMade = 0;
+/**
+ * A fresh published page (with one section when `withSection`) for one call: its id, link, version
+ * and first section's id.
+ */
+async function newPage(f: MatrixFixtures, withSection = false) {
+  pagesMade += 1;
+  const author = { accountId: null, identity: null };
+  let made = await createPage(f.app.db, author, {
+    title: `Matrix page ${pagesMade}`,
+    status: 'published',
+    description: 'A page made for one call.',
+    href: `/matrix-page-${pagesMade}`,
+    parentId: null,
+    layoutName: 'handSortedList',
+  });
+  if (withSection) {
+    made = await addSection(f.app.db, f.app.fileStore, author, made.id, {
+      key: null,
+      widgets: [{ kind: 'calloutBox', text: 'Made for one call.' }],
+    });
+  }
+  return { id: made.id, href: made.href, version: made.version, sectionId: made.sections[0]?.id };
+}
+const SECTION_BODY = { key: null, widgets: [{ kind: 'heading', text: 'Matrix heading' }] };
 
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Identity
@@ -372,6 +399,17 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     sample: () => ({ url: `${V1}/admin/newsletter/subscribers/export` }),
   },
 
+  // The support dialog (any signed-in user; a topic about neither course nor organization)
+  'GET /api/v1/support/options': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/support/options` }) },
+  'GET /api/v1/support/courses': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/support/courses` }) },
+  'POST /api/v1/support': {
+    expect: SIGNED_IN,
+    sample: () => ({
+      url: `${V1}/support`,
+      body: { topicId: 'portal', subject: 'A question', message: 'How do I change my password?' },
+    }),
+  },
+
   // News and events (the demo items are seeded for the table)
   'GET /api/v1/news': { expect: ANYONE, sample: () => ({ url: `${V1}/news` }) },
   'GET /api/v1/news/{id}': {
@@ -443,6 +481,80 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'DELETE /api/v1/events/{id}': {
     expect: [401, 403, 403, 404, 404, 403],
     sample: (f) => ({ url: `${V1}/events/${f.tree.lab}` }),
+  },
+
+  // Dynamic pages (issue 11): reads for anyone (published pages), writes for editors
+  'GET /api/v1/pages': { expect: ANYONE, sample: () => ({ url: `${V1}/pages` }) },
+  'GET /api/v1/pages/by-href': {
+    expect: ANYONE,
+    sample: async (f) => ({ url: `${V1}/pages/by-href?href=${(await newPage(f)).href.toUpperCase()}` }),
+  },
+  'GET /api/v1/pages/{id}': {
+    expect: ANYONE,
+    sample: async (f) => ({ url: `${V1}/pages/${(await newPage(f)).id}` }),
+  },
+  'POST /api/v1/pages': {
+    expect: EDITOR,
+    sample: (_f, caller) => ({
+      url: `${V1}/pages`,
+      body: {
+        title: 'Matrix',
+        status: 'unpublished',
+        description: 'x',
+        href: `/matrix-by-${caller.toLowerCase()}`,
+      },
+    }),
+  },
+  'PATCH /api/v1/pages/{id}': {
+    expect: EDITOR,
+    sample: async (f) => ({
+      url: `${V1}/pages/${(await newPage(f)).id}`,
+      body: { title: 'Matrix renamed', status: 'published' },
+    }),
+  },
+  'DELETE /api/v1/pages/{id}': {
+    expect: EDITOR,
+    sample: async (f) => ({ url: `${V1}/pages/${(await newPage(f)).id}` }),
+  },
+  'POST /api/v1/pages/{id}/sections': {
+    expect: EDITOR,
+    sample: async (f) => ({ url: `${V1}/pages/${(await newPage(f)).id}/sections`, body: SECTION_BODY }),
+  },
+  'PUT /api/v1/pages/{id}/sections/{sectionId}': {
+    expect: EDITOR,
+    sample: async (f) => {
+      const made = await newPage(f, true);
+      return { url: `${V1}/pages/${made.id}/sections/${made.sectionId}`, body: SECTION_BODY };
+    },
+  },
+  'DELETE /api/v1/pages/{id}/sections/{sectionId}': {
+    expect: EDITOR,
+    sample: async (f) => {
+      const made = await newPage(f, true);
+      return { url: `${V1}/pages/${made.id}/sections/${made.sectionId}` };
+    },
+  },
+  'PUT /api/v1/pages/{id}/layout': {
+    expect: EDITOR,
+    sample: async (f) => {
+      const made = await newPage(f, true);
+      return {
+        url: `${V1}/pages/${made.id}/layout`,
+        body: { version: made.version, sectionIds: [made.sectionId], groups: [] },
+      };
+    },
+  },
+  'GET /api/v1/pages/{id}/revisions': {
+    expect: EDITOR,
+    sample: async (f) => ({ url: `${V1}/pages/${(await newPage(f)).id}/revisions` }),
+  },
+  'POST /api/v1/pages/{id}/revisions/{revisionId}/restore': {
+    expect: EDITOR,
+    sample: async (f) => {
+      const made = await newPage(f, true);
+      const revisions = await listPageRevisions(f.app.db, made.id, { pageSize: 1 });
+      return { url: `${V1}/pages/${made.id}/revisions/${revisions.items[0]!.id}/restore` };
+    },
   },
 };
 

@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isFeatureOn, type EnvJson, type FeatureFlag } from '@portal/shared/schemas/site';
 import { paths } from '../config/paths';
 import { contentQueryOptions, normaliseIdOrAlias } from '../features/courseware/api/get-content';
@@ -24,6 +24,7 @@ import { createPermissionGuard } from '../lib/session';
 import { createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
 import { MainLayout } from './layout/main-layout';
 import { RouteError } from './layout/route-error';
+import type { ShellHandle } from './layout/site-breadcrumbs';
 
 export interface RouteDependencies {
   queryClient: QueryClient;
@@ -60,9 +61,10 @@ function isNewsOrEventPath(path: string): boolean {
 }
 
 /**
- * Catch-all (001 §2): an unknown path is looked up as a content item; if found, go to its courseware
- * address, otherwise home. News and event paths are not looked up (their routes come with the news
- * pages); while those are off they go home too.
+ * Catch-all (001 §2): an unknown path is looked up as a content item (found: go to its courseware
+ * address), then as a page by its lower-cased href (found: shown as a dynamic page); otherwise home.
+ * News and event paths are not looked up (their routes come with the news pages); while those are off
+ * they go home too.
  */
 function createCatchAllLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -72,6 +74,14 @@ function createCatchAllLoader(queryClient: QueryClient) {
       const content = await queryClient.fetchQuery(contentQueryOptions(path));
       queryClient.setQueryData(contentQueryOptions(content.urlAlias || content.id).queryKey, content);
       return redirect(paths.content(content.urlAlias || content.id));
+    } catch {
+      // Not a content item: perhaps a page.
+    }
+    try {
+      // Loaded here, not with the entry: the page schemas are only needed when a path is no content item.
+      const { pageByHrefQueryOptions } = await import('../features/pages/api/get-page');
+      await queryClient.fetchQuery(pageByHrefQueryOptions(path));
+      return null;
     } catch {
       return redirect(paths.home);
     }
@@ -106,6 +116,39 @@ const sitePage = (load: () => Promise<Record<string, ComponentType>>, name: stri
 };
 
 /**
+ * A site page that an editable page may replace (issue 11 "Demo pages"): the dynamic page at the same
+ * link when one exists (seeded with the demo data, or made by an editor), shown without breadcrumbs as
+ * every dynamic page; else the built-in page. The page lookup and the dynamic page load only here.
+ */
+function editableSitePage(queryClient: QueryClient, path: string, load: PageModule): RouteObject {
+  return {
+    path,
+    loader: async (): Promise<ShellHandle> => {
+      try {
+        const { pageByHrefQueryOptions } = await import('../features/pages/api/get-page');
+        await queryClient.fetchQuery(pageByHrefQueryOptions(path));
+        return { hidesBreadcrumbs: true };
+      } catch {
+        return { hidesBreadcrumbs: false };
+      }
+    },
+    lazy: async () => {
+      const [{ Component: SitePage }, { DynamicPage }] = await Promise.all([
+        load(),
+        import('../features/pages/pages/dynamic-page'),
+      ]);
+      const href = `/${path}`;
+      return {
+        Component: function EditableSitePage() {
+          const isDynamic = (useLoaderData() as ShellHandle).hidesBreadcrumbs === true;
+          return isDynamic ? <DynamicPage href={href} /> : <SitePage />;
+        },
+      };
+    },
+  };
+}
+
+/**
  * The site's own pages (001 §1, §2), each behind its flag (a page whose flag is off has no route and
  * goes home through the catch-all). Community and the terms of use are always there: the footer links
  * them whatever the flags.
@@ -113,12 +156,13 @@ const sitePage = (load: () => Promise<Record<string, ComponentType>>, name: stri
 function sitePages(env: EnvJson, queryClient: QueryClient): RouteObject[] {
   const on = (flag: FeatureFlag) => isFeatureOn(env.features, flag);
   const page = (path: string, load: PageModule): RouteObject => ({ path, lazy: load });
+  const editable = (path: string, load: PageModule) => editableSitePage(queryClient, path, load);
   const pages = import.meta.glob<Record<string, ComponentType>>('../features/site/pages/*-page.tsx');
   const fromFile = (file: string, name: string) =>
     sitePage(pages[`../features/site/pages/${file}.tsx`]!, name);
   const routes: RouteObject[] = [
-    page('community', fromFile('community-page', 'CommunityPage')),
-    page('terms-of-use', fromFile('terms-of-use-page', 'TermsOfUsePage')),
+    editable('community', fromFile('community-page', 'CommunityPage')),
+    editable('terms-of-use', fromFile('terms-of-use-page', 'TermsOfUsePage')),
     page('knowledge_base', fromFile('knowledge-base-page', 'KnowledgeBasePage')),
     { path: 'community/cybered-workshops', loader: () => redirect(paths.workshops) },
     {
@@ -133,14 +177,14 @@ function sitePages(env: EnvJson, queryClient: QueryClient): RouteObject[] {
     },
   ];
   const gated: [FeatureFlag, RouteObject][] = [
-    ['feature', page('features', fromFile('features-page', 'FeaturesPage'))],
-    ['about', page('about', fromFile('about-page', 'AboutPage'))],
-    ['team', page('team', fromFile('team-page', 'TeamPage'))],
-    ['resources', page('resources', fromFile('resources-page', 'ResourcesPage'))],
+    ['feature', editable('features', fromFile('features-page', 'FeaturesPage'))],
+    ['about', editable('about', fromFile('about-page', 'AboutPage'))],
+    ['team', editable('team', fromFile('team-page', 'TeamPage'))],
+    ['resources', editable('resources', fromFile('resources-page', 'ResourcesPage'))],
     ['jobs', page('jobs', fromFile('jobs-page', 'JobsPage'))],
     ['pricing', { path: 'pricing', loader: () => redirect(paths.rangePricing) }],
     ['pricing', page('rangepricing', fromFile('pricing-page', 'PricingPage'))],
-    ['weeklyWorkshop', page('community/cyber-workshops', fromFile('workshops-page', 'WorkshopsPage'))],
+    ['weeklyWorkshop', editable('community/cyber-workshops', fromFile('workshops-page', 'WorkshopsPage'))],
     ['conference2018', page('conference-2018', fromFile('conference-2018-page', 'Conference2018Page'))],
     [
       'callForCourseware',
@@ -250,7 +294,23 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
         Component: (await import('../features/identity/pages/course-invitations-page')).CourseInvitationsPage,
       }),
     },
-    { path: '*', loader: createCatchAllLoader(queryClient) },
+    // Add new page (001 §2): editors only, else home.
+    {
+      path: 'new-page',
+      loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
+      lazy: async () => ({
+        Component: (await import('../features/pages/pages/new-page-page')).NewPagePage,
+      }),
+    },
+    {
+      path: '*',
+      loader: createCatchAllLoader(queryClient),
+      // Dynamic pages show no breadcrumbs (001 §2 Breadcrumbs).
+      handle: { hidesBreadcrumbs: true } satisfies ShellHandle,
+      lazy: async () => ({
+        Component: (await import('../features/pages/pages/dynamic-page')).DynamicPage,
+      }),
+    },
   ];
   // News and events (001 §2, issue 12), each behind its flag.
   if (isFeatureOn(env.features, 'news')) {

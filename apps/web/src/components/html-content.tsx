@@ -37,6 +37,7 @@ export function HtmlContent({ html, sx }: { html: string; sx?: SxProps<Theme> })
           ...indentStyles('p'),
           '& a': { color: theme.palette.primary.main },
           '& img': { maxWidth: '100%', height: 'auto' },
+          '& iframe': { display: 'block', maxWidth: '100%', border: 0, my: 1.5 },
           '& pre': {
             overflowX: 'auto',
             p: 1.5,

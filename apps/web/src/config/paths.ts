@@ -50,6 +50,8 @@ export const paths = {
   signup: '/signup',
   exercises: '/exercises',
   dashboard: '/cr-dashboard',
+  /** The page dialog in create mode (001 §2 "Add new page"). */
+  newPage: '/new-page',
   adminUsers: '/admin/users',
   userImport: '/admin/user-import',
   outbox: '/admin/outbox',

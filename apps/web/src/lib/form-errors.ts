@@ -49,13 +49,57 @@ export function focusFirstInvalid(container: HTMLElement | null, errors: FieldEr
     const key = element.getAttribute(FIELD_ATTRIBUTE) ?? '';
     const hasError = Object.keys(errors).some((path) => path === key || path.startsWith(`${key}.`));
     if (!hasError) continue;
-    const target = element.matches('input, textarea, select, button, [contenteditable="true"], [tabindex]')
-      ? element
-      : element.querySelector<HTMLElement>(
-          'input:not([type="hidden"]), textarea, [contenteditable="true"], [role="combobox"], button, [tabindex]',
-        );
-    (target ?? element).focus();
+    focusControlOf(element);
     return true;
   }
   return false;
+}
+
+/** Focuses a field's element, or for a composite field its first control. */
+function focusControlOf(element: HTMLElement): void {
+  const target = element.matches('input, textarea, select, button, [contenteditable="true"], [tabindex]')
+    ? element
+    : element.querySelector<HTMLElement>(
+        'input:not([type="hidden"]), textarea, [contenteditable="true"], [role="combobox"], button, [tabindex]',
+      );
+  (target ?? element).focus();
+}
+
+/**
+ * A focus target for react-hook-form's `field.ref` of a composite field (rich text, pickers, lists):
+ * focusing it focuses the first control marked with `data-field` `path` or a path under it.
+ */
+export function focusTargetOf(path: string): { focus: () => void } {
+  return {
+    focus: () => {
+      const element = document.querySelector<HTMLElement>(
+        `[${FIELD_ATTRIBUTE}="${path}"], [${FIELD_ATTRIBUTE}^="${path}."]`,
+      );
+      if (element) focusControlOf(element);
+    },
+  };
+}
+
+/**
+ * The messages of a react-hook-form error and the errors nested in it (an array's rows, an object's
+ * fields), keyed by path under `path`: for parts that show several fields' messages at once.
+ */
+export function flatErrors(error: unknown, path: string): FieldErrors {
+  const errors: FieldErrors = {};
+  const walk = (node: unknown, at: string) => {
+    if (!node || typeof node !== 'object') return;
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string' && !(at in errors)) errors[at] = message;
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== 'ref' && key !== 'message' && key !== 'type' && key !== 'types')
+        walk(child, at ? `${at}.${key}` : key);
+    }
+  };
+  walk(error, path);
+  return errors;
+}
+
+/** The first message of a react-hook-form error or of the errors nested in it (e.g. a list's rows). */
+export function firstMessage(error: unknown): string | undefined {
+  return Object.values(flatErrors(error, ''))[0];
 }

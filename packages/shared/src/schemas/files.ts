@@ -72,6 +72,7 @@ export const FILE_MESSAGES = {
   nameTooLong: `A file name may be at most ${FILE_NAME_MAX} characters.`,
   imageTypeRequired: 'Only PNG, JPEG, GIF, WebP or SVG images can be uploaded here.',
   portraitIsImage: 'A portrait must be an image (kind image, avatar or logo).',
+  pageRequired: 'A widget file needs the id of its page (metadataId).',
   typeMismatch: 'The file’s content does not match its type. Check that you picked the right file.',
   missingFile: 'Attach the file as the last part of the form.',
   notMultipart: 'Send the upload as multipart/form-data: the fields first, then the file.',
@@ -118,6 +119,9 @@ export const UploadFileFieldsSchema = z
     kind: fields.kind ?? (fields.metadataType === 'portrait' ? 'image' : 'file'),
   }))
   .superRefine((fields, ctx) => {
+    if (fields.metadataType === 'page' && !fields.metadataId) {
+      ctx.addIssue({ code: 'custom', path: ['metadataId'], message: FILE_MESSAGES.pageRequired });
+    }
     if (fields.metadataType === 'portrait' && !isImageKind(fields.kind)) {
       ctx.addIssue({ code: 'custom', path: ['kind'], message: FILE_MESSAGES.portraitIsImage });
     }

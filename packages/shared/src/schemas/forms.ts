@@ -180,22 +180,85 @@ export const SupportTopicSchema = z.object({
 });
 export type SupportTopic = z.infer<typeof SupportTopicSchema>;
 
-/** POST /api/v1/support (001 §3 Support request, §5 Support dialog, §7 course / organization support). */
-export const SupportRequestSchema = z.object({
-  topicId: z.string().min(1, REQUIRED_MESSAGE).max(SUPPORT_SUBJECT_MAX),
-  /** The course (course topic) or organization (organization topic) the request is about. */
-  targetId: UuidSchema.optional(),
-  /** Asked only when the identity has no e-mail. */
-  email: requiredEmail(EMAIL_MAX).optional(),
-  subject: requiredText(SUPPORT_SUBJECT_MAX),
-  message: requiredText(SUPPORT_MESSAGE_MAX),
+/**
+ * The topics of the support dialog (001 §3 Support topic): a course topic asks which of the user's
+ * courses (its instructors receive the request), an organization topic the user's organization (its
+ * admins receive it); any other topic goes to the support address.
+ */
+export const SUPPORT_TOPICS = [
+  { id: 'course', name: 'A course I teach or take', isCourse: true, isOrganization: false },
+  { id: 'organization', name: 'My organization', isCourse: false, isOrganization: true },
+  { id: 'portal', name: 'The portal or my account', isCourse: false, isOrganization: false },
+] as const satisfies readonly SupportTopic[];
+export type SupportTopicId = (typeof SUPPORT_TOPICS)[number]['id'];
+export const SUPPORT_TOPIC_IDS = SUPPORT_TOPICS.map((t) => t.id) as [SupportTopicId, ...SupportTopicId[]];
+/** The topic of an id, or undefined. */
+export function supportTopicOf(id: string): SupportTopic | undefined {
+  return SUPPORT_TOPICS.find((t) => t.id === id);
+}
+
+/** A course or organization the support dialog offers to pick (id and name). */
+export const SupportTargetSchema = z.object({ id: UuidSchema, name: z.string() });
+export type SupportTarget = z.infer<typeof SupportTargetSchema>;
+
+/**
+ * GET /api/v1/support/options: the topics the caller may use, the caller's organizations (an account
+ * belongs to at most one) and whether the dialog must ask for an e-mail (the identity has none).
+ */
+export const SupportOptionsSchema = z.object({
+  topics: z.array(SupportTopicSchema),
+  organizations: z.array(SupportTargetSchema),
+  isEmailRequired: z.boolean(),
 });
+export type SupportOptions = z.infer<typeof SupportOptionsSchema>;
+
+/** GET /api/v1/support/courses: the courses the caller is on (001 §7 User client), by name. */
+export const SupportCoursesQuerySchema = z.object({ pageToken: PageTokenSchema.optional() });
+export const SupportCoursesResponseSchema = pageOf(SupportTargetSchema);
+export type SupportCoursesResponse = z.infer<typeof SupportCoursesResponseSchema>;
+
+/** Said when the identity has no e-mail and the request carries none. */
+export const SUPPORT_EMAIL_NEEDED = 'Please enter your e-mail address.';
+/** What the dialog says when a course or organization topic has none of them chosen. */
+export const SUPPORT_TARGET_REQUIRED = 'Please choose one.';
+
+/** POST /api/v1/support (001 §3 Support request, §5 Support dialog, §7 course / organization support). */
+export const SupportRequestSchema = z
+  .object({
+    topicId: z.enum(SUPPORT_TOPIC_IDS, REQUIRED_MESSAGE),
+    /** The course (course topic) or organization (organization topic) the request is about. */
+    targetId: z.union([UuidSchema, z.literal('')]).optional(),
+    /** Asked only when the identity has no e-mail. */
+    email: requiredEmail(EMAIL_MAX).optional(),
+    subject: requiredText(SUPPORT_SUBJECT_MAX),
+    message: requiredText(SUPPORT_MESSAGE_MAX),
+  })
+  .superRefine((value, ctx) => {
+    const topic = supportTopicOf(value.topicId);
+    if ((topic?.isCourse || topic?.isOrganization) && !value.targetId)
+      ctx.addIssue({ code: 'custom', path: ['targetId'], message: SUPPORT_TARGET_REQUIRED });
+  });
 export type SupportRequest = z.infer<typeof SupportRequestSchema>;
+
+/** The support dialog's schema: the e-mail is required exactly when the identity has none (001 §5). */
+export function supportFormSchema(isEmailRequired: boolean) {
+  return SupportRequestSchema.superRefine((value, ctx) => {
+    if (isEmailRequired && !value.email)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: REQUIRED_MESSAGE });
+  });
+}
 
 /** Who received a support request: a name and space-separated roles (001 §3 Support recipient). */
 export const SupportRecipientSchema = z.object({ name: z.string(), role: z.string() });
 export type SupportRecipient = z.infer<typeof SupportRecipientSchema>;
-export const SupportResponseSchema = z.object({ recipients: z.array(SupportRecipientSchema) });
+/**
+ * The answer to a support request: who received it; `isSentToSupport` when the course or organization
+ * had no one to receive it (or the topic names neither) and it went to the support address.
+ */
+export const SupportResponseSchema = z.object({
+  recipients: z.array(SupportRecipientSchema),
+  isSentToSupport: z.boolean(),
+});
 export type SupportResponse = z.infer<typeof SupportResponseSchema>;
 
 /** Readable text of the roles seen in support recipients (001 §6); an unknown role is kept as it is. */
@@ -207,6 +270,7 @@ export const SUPPORT_ROLE_LABELS: Record<string, string> = {
   ta: 'TA',
   student: 'Student',
   courserequester: 'Course Requester',
+  support: 'Support Team',
 };
 /** "instructor ta" → "Instructor, TA". */
 export function supportRoleText(role: string): string {

@@ -12,6 +12,7 @@ import {
   DISPLAY_NAME_MAX,
   EMAIL_MAX,
   INVITATION_EMAILS_MAX,
+  ORGANIZATION_NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   USER_IMPORT_ROWS_MAX,
@@ -269,11 +270,18 @@ export function parseRoleText(text: string): (typeof ROLES)[number] | undefined 
   return (ROLES as readonly string[]).includes(key) ? (key as (typeof ROLES)[number]) : undefined;
 }
 
-/** One CSV row as read (001 §3 User import row: name, e-mail and role); checked by the server. */
+/**
+ * One CSV row as read (001 §3 User import row: name, e-mail and role; issue 13: an optional business
+ * unit, the name of an organization in any case); checked by the server.
+ */
 export const UserImportRowSchema = z.object({
   name: z.string().max(DISPLAY_NAME_MAX * 2),
   email: z.string().max(EMAIL_MAX * 2),
   role: z.string().max(64),
+  businessUnit: z
+    .string()
+    .max(ORGANIZATION_NAME_MAX * 2)
+    .optional(),
 });
 export type UserImportRow = z.infer<typeof UserImportRowSchema>;
 
@@ -296,6 +304,11 @@ export const ValidUserImportRowSchema = z.object({
     }
     return role;
   }),
+  businessUnit: z
+    .string()
+    .trim()
+    .max(ORGANIZATION_NAME_MAX, `The business unit is longer than ${ORGANIZATION_NAME_MAX} characters.`)
+    .optional(),
 });
 
 export const UserImportRequestSchema = z.object({
@@ -314,6 +327,9 @@ export const UserImportPlanRowSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.string(),
+  /** The business unit as stored ('' for none); `isNewBusinessUnit` when the import creates it. */
+  businessUnit: z.string(),
+  isNewBusinessUnit: z.boolean(),
   action: z.enum(USER_IMPORT_ACTIONS),
   errors: z.array(z.string()),
 });

@@ -58,7 +58,7 @@ function aliasTaken(field: string, alias: string): AppError {
 }
 
 /** True for PostgreSQL's unique-violation error, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
     if ((current as { code?: unknown }).code === '23505') return true;

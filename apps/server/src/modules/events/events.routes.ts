@@ -10,10 +10,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_OR_ALIAS_MAX } from '@portal/shared/limits';
-import { UuidSchema } from '@portal/shared/schemas/common';
 import { EventPageSchema, EventRequestSchema, EventSchema } from '@portal/shared/schemas/events';
 import { ItemListQuerySchema } from '@portal/shared/schemas/news';
-import { PUBLIC, BEARER, errorResponses } from '../../lib/openapi.js';
+import { PUBLIC, errorResponses } from '../../lib/openapi.js';
 import {
   createEvent,
   editEvent,
@@ -22,12 +21,12 @@ import {
   listEvents,
   removeEvent,
 } from './events.service.js';
+import { registerDatedItemWrites } from '../news/dated-items.routes.js';
 
 const TAGS = ['events'];
 const IdOrAliasParams = z.object({
   id: z.string().min(1).max(ID_OR_ALIAS_MAX).describe('The id or the alias'),
 });
-const IdParams = z.object({ id: UuidSchema });
 
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -86,58 +85,21 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/events',
-    {
-      preHandler: app.requirePermission('CanUpdateContent'),
-      schema: {
-        operationId: 'createEvent',
-        summary: 'Create an event',
-        tags: TAGS,
-        security: BEARER,
-        body: EventRequestSchema,
-        response: { 201: EventSchema, ...errorResponses(400, 401, 403) },
-      },
+  registerDatedItemWrites(app, {
+    path: '/events',
+    tags: TAGS,
+    operations: {
+      create: { id: 'createEvent', summary: 'Create an event' },
+      update: { id: 'updateEvent', summary: 'Update an event' },
+      delete: { id: 'deleteEvent', summary: 'Delete an event' },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createEvent(app.db, request.session.permissions, request.body)),
-  );
-
-  app.put(
-    '/events/:id',
-    {
-      preHandler: app.requirePermission('CanUpdateContent'),
-      schema: {
-        operationId: 'updateEvent',
-        summary: 'Update an event',
-        tags: TAGS,
-        security: BEARER,
-        params: IdParams,
-        body: EventRequestSchema,
-        response: { 200: EventSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => editEvent(app.db, request.session.permissions, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/events/:id',
-    {
-      preHandler: app.requirePermission('CanDeleteEvents'),
-      schema: {
-        operationId: 'deleteEvent',
-        summary: 'Delete an event',
-        tags: TAGS,
-        security: BEARER,
-        params: IdParams,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await removeEvent(app.db, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    deletePermission: 'CanDeleteEvents',
+    requestSchema: EventRequestSchema,
+    itemSchema: EventSchema,
+    create: createEvent,
+    edit: editEvent,
+    remove: removeEvent,
+  });
 };
 
 export default eventRoutes;

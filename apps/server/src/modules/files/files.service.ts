@@ -29,6 +29,7 @@ import { childStatuses, findOpenableRef } from '../courseware/courseware.service
 import { findAccountWithClaims } from '../identity/identity.repository.js';
 import { audienceOfFingerprint } from './bundle-tree.js';
 import { sanitizeFilename } from './filenames.js';
+import { pageExists } from '../pages/pages.repository.js';
 import * as repo from './files.repository.js';
 import { recordDownload } from '../statistics/statistics.service.js';
 import type { BundleRow, FileRow } from './files.repository.js';
@@ -317,12 +318,16 @@ export async function uploadFile(
   }
 }
 
-/** The item or contributor an upload names must exist (and the item be one the caller may open). */
+/** The item, page or contributor an upload names must exist (and the item be one the caller may open). */
 async function checkMetadata(db: Db, perms: PermissionFlags, fields: UploadFileFields): Promise<void> {
   if (!fields.metadataId) return;
   if (fields.metadataType === 'content') {
     if (!(await findOpenableRef(db, perms, fields.metadataId))) {
       throw new AppError('rule_broken', 'The content item this file is for does not exist.');
+    }
+  } else if (fields.metadataType === 'page') {
+    if (!(await pageExists(db, fields.metadataId))) {
+      throw new AppError('rule_broken', 'The page this file is for does not exist.');
     }
   } else if (!(await repo.contributorExists(db, fields.metadataId))) {
     throw new AppError('rule_broken', 'The contributor this portrait is for does not exist.');

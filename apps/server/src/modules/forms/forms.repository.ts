@@ -1,5 +1,6 @@
 /** Queries of the forms area: contact requests, newsletter subscribers, support requests. */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { API_CLAIM, CLAIM } from '@portal/shared/permissions';
 import type { NewsletterStatus } from '@portal/shared/schemas/forms';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
@@ -25,6 +26,95 @@ export async function insertSupportRequest(
 ): Promise<string> {
   const [row] = await db.insert(supportRequest).values(values).returning({ id: supportRequest.id });
   return row!.id;
+}
+
+/** A course or organization by id and name, and a person who receives support requests. */
+export interface NamedRow {
+  id: string;
+  name: string;
+}
+export interface RecipientRow {
+  name: string;
+  email: string;
+}
+
+/**
+ * Courses an account is on (001 §7 User client): those it was invited to (its scoped list-courses
+ * claims) and those it invited students to (it teaches them), by name then id, after `after`.
+ */
+export async function listCoursesOfAccount(
+  db: Db,
+  options: { accountId: string; after?: { name: string; id: string }; limit: number },
+): Promise<NamedRow[]> {
+  const after = options.after
+    ? sql`AND (c.name, c.id) > (${options.after.name}, ${options.after.id}::uuid)`
+    : sql``;
+  return rows<NamedRow>(
+    db,
+    sql`SELECT c.id, c.name FROM content c
+        WHERE 'course' = ANY(c.categories)
+          AND c.status IN ('published', 'unlisted')
+          AND (c.id IN (SELECT course_id FROM course_invitation WHERE invited_by = ${options.accountId})
+            OR c.id::text IN (SELECT unnest(scopes) FROM account_claim
+              WHERE account_id = ${options.accountId} AND type = ${CLAIM.api}
+                AND value = ${API_CLAIM.listCourses}))
+          ${after}
+        ORDER BY c.name, c.id
+        LIMIT ${options.limit}`,
+  );
+}
+
+/** One course of the account (as `listCoursesOfAccount` finds them), or undefined. */
+export async function findCourseOfAccount(
+  db: Db,
+  accountId: string,
+  courseId: string,
+): Promise<NamedRow | undefined> {
+  const [row] = await rows<NamedRow>(
+    db,
+    sql`SELECT c.id, c.name FROM content c
+        WHERE c.id = ${courseId} AND 'course' = ANY(c.categories)
+          AND c.status IN ('published', 'unlisted')
+          AND (c.id IN (SELECT course_id FROM course_invitation WHERE invited_by = ${accountId})
+            OR c.id::text IN (SELECT unnest(scopes) FROM account_claim
+              WHERE account_id = ${accountId} AND type = ${CLAIM.api} AND value = ${API_CLAIM.listCourses}))`,
+  );
+  return row;
+}
+
+/** The instructors of a course: the accounts that invited its students, by name. */
+export async function listCourseInstructors(db: Db, courseId: string): Promise<RecipientRow[]> {
+  return rows<RecipientRow>(
+    db,
+    sql`SELECT a.display_name AS name, a.email FROM account a
+        WHERE a.id IN (SELECT invited_by FROM course_invitation WHERE course_id = ${courseId})
+        ORDER BY a.display_name, a.email`,
+  );
+}
+
+/**
+ * The admins of an organization: its accounts that may manage the organization (the admin role or the
+ * manage-organization claim), by name.
+ */
+export async function listOrganizationAdmins(db: Db, organizationId: string): Promise<RecipientRow[]> {
+  return rows<RecipientRow>(
+    db,
+    sql`SELECT a.display_name AS name, a.email FROM account a
+        WHERE a.organization_id = ${organizationId}
+          AND EXISTS (SELECT 1 FROM account_claim k WHERE k.account_id = a.id
+            AND ((k.type = ${CLAIM.role} AND k.value = 'admin') OR k.type = ${CLAIM.manageOrganization}))
+        ORDER BY a.display_name, a.email`,
+  );
+}
+
+/** The organization an account belongs to, or undefined. */
+export async function findOrganizationOfAccount(db: Db, accountId: string): Promise<NamedRow | undefined> {
+  const [row] = await rows<NamedRow>(
+    db,
+    sql`SELECT o.id, o.name FROM account a JOIN organization o ON o.id = a.organization_id
+        WHERE a.id = ${accountId}`,
+  );
+  return row;
 }
 
 /**

@@ -6,6 +6,10 @@
  * - POST /newsletter/unsubscribe                  { token } → 200 { status } (public; 404 used link)
  * - GET  /admin/newsletter/subscribers            → a page of subscribers (CanManageOrganization)
  * - GET  /admin/newsletter/subscribers/export     → text/csv of every subscriber (CanManageOrganization)
+ * - GET  /support/options                         → SupportOptions (signed in)
+ * - GET  /support/courses                         → a page of the caller's courses (signed in)
+ * - POST /support                                 SupportRequest → 200 SupportResponse (signed in; 403
+ *   for a topic the caller may not use, 404 for a course or organization not the caller's)
  * Public forms: 400 naming the field, 429 past the per-address limit; a filled trap field answers 202.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +23,11 @@ import {
   NewsletterSubscribersResponseSchema,
   NewsletterTokenRequestSchema,
   NewsletterTokenResponseSchema,
+  SupportCoursesQuerySchema,
+  SupportCoursesResponseSchema,
+  SupportOptionsSchema,
+  SupportRequestSchema,
+  SupportResponseSchema,
 } from '@portal/shared/schemas/forms';
 import { PUBLIC, BEARER, errorResponses } from '../../lib/openapi.js';
 import { sendContactRequest } from './contact.service.js';
@@ -29,6 +38,7 @@ import {
   signUpForNewsletter,
   unsubscribe,
 } from './newsletter.service.js';
+import { getSupportOptions, listSupportCourses, sendSupportRequest } from './support.service.js';
 
 const TAGS = ['forms'];
 
@@ -146,6 +156,60 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
         .send(csv);
     },
+  );
+
+  const signedIn = app.requirePermission('IsLogin');
+
+  app.get(
+    '/support/options',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getSupportOptions',
+        summary: "The support dialog's topics, the caller's organizations and whether it asks for an e-mail",
+        tags: TAGS,
+        security: BEARER,
+        response: { 200: SupportOptionsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => getSupportOptions(app.db, request.session),
+  );
+
+  app.get(
+    '/support/courses',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listSupportCourses',
+        summary: 'The courses the caller is on (taught or taken), by name',
+        tags: TAGS,
+        security: BEARER,
+        querystring: SupportCoursesQuerySchema,
+        response: { 200: SupportCoursesResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listSupportCourses(app.db, request.session, request.query.pageToken),
+  );
+
+  app.post(
+    '/support',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'sendSupportRequest',
+        summary: "Send a support request to a course's instructors, an organization's admins or support",
+        tags: TAGS,
+        security: BEARER,
+        body: SupportRequestSchema,
+        response: { 200: SupportResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      sendSupportRequest(app.db, {
+        session: request.session,
+        supportEmail: app.config.supportEmail,
+        request: request.body,
+      }),
   );
 };
 

@@ -5,7 +5,6 @@
  * or not the address was subscribed, and a confirmed subscriber is never turned back to unconfirmed
  * (listmonk #2987: that let anyone unsubscribe an address).
  */
-import Papa from 'papaparse';
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
 import { NEWSLETTER_ADMIN_PAGE_SIZE } from '@portal/shared/limits';
@@ -24,6 +23,7 @@ import {
 } from '@portal/shared/schemas/forms';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
+import { csvLines } from '../../lib/csv.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import { newSecretToken, sha256 } from '../identity/identity.service.js';
 import { siteName, type SiteContext } from '../identity/site-links.js';
@@ -161,6 +161,5 @@ export async function exportNewsletterSubscribers(db: Db, status?: NewsletterSta
     if (batch.length < EXPORT_BATCH) break;
     afterId = batch.at(-1)!.id;
   }
-  // escapeFormulae: a cell starting with = + - @ is not run as a formula by a spreadsheet.
-  return Papa.unparse({ fields: [...NEWSLETTER_CSV_COLUMNS], data }, { escapeFormulae: true });
+  return csvLines([NEWSLETTER_CSV_COLUMNS, ...data]);
 }

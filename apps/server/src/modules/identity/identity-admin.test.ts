@@ -175,6 +175,48 @@ describe('user import', () => {
     expect(await mailsTo('sam@school.example')).toHaveLength(1);
   });
 
+  it('reads the business unit column: a known unit in any case, a new one created for a manager', async () => {
+    const unit = await api('POST', '/api/v1/organizations', admin, { name: 'Lincoln High', category: 'k12' });
+    expect(unit.statusCode).toBe(201);
+    const unitRows = [
+      { name: 'Kim Unit', email: 'kim@lincoln.example', role: 'student', businessUnit: 'LINCOLN high' },
+      { name: 'Lee Unit', email: 'lee@river.example', role: 'faculty', businessUnit: 'River College' },
+      { name: 'Max Unit', email: 'max@river.example', role: 'student', businessUnit: 'river college' },
+      { name: 'Noa Unit', email: 'noa@none.example', role: 'student', businessUnit: '' },
+      // An existing account keeps its own unit (none here).
+      { name: 'Stu', email: 'student@test.example.edu', role: 'student', businessUnit: 'Lincoln High' },
+    ];
+    const plan = (await api('POST', '/api/v1/admin/user-import/preview', admin, { rows: unitRows })).json();
+    expect(
+      plan.rows.map((r: { businessUnit: string; isNewBusinessUnit: boolean; action: string }) => [
+        r.businessUnit,
+        r.isNewBusinessUnit,
+        r.action,
+      ]),
+    ).toEqual([
+      ['Lincoln High', false, 'create'],
+      ['River College', true, 'create'],
+      ['river college', true, 'create'],
+      ['', false, 'create'],
+      ['Lincoln High', false, 'invalid'],
+    ]);
+    expect(plan.rows[4].errors).toEqual([
+      'This address has an account without a business unit: set it on the user screen.',
+    ]);
+
+    const res = await api('POST', '/api/v1/admin/user-import', admin, { rows: unitRows.slice(0, 4) });
+    expect(res.statusCode, res.body).toBe(200);
+    const unitOf = async (email: string) => {
+      const [user] = (await api('GET', `/api/v1/admin/users?q=${email}`, admin)).json().items;
+      return (await api('GET', `/api/v1/admin/users/${user.id}/organization`, admin)).json().organization;
+    };
+    expect(await unitOf('kim@lincoln.example')).toMatchObject({ id: unit.json().id, name: 'Lincoln High' });
+    const river = await unitOf('lee@river.example');
+    expect(river).toMatchObject({ name: 'River College', category: 'other', region: '' });
+    expect((await unitOf('max@river.example')).id).toBe(river.id);
+    expect(await unitOf('noa@none.example')).toBeNull();
+  });
+
   it('needs the import permission and at least one row', async () => {
     const faculty = await bearer(ctx.app, accounts.faculty);
     expect((await api('POST', '/api/v1/admin/user-import', faculty, { rows })).statusCode).toBe(403);

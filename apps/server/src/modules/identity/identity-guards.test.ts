@@ -252,6 +252,27 @@ describe('roles cannot be climbed by import', () => {
     expect(users.json().items).toEqual([]);
   });
 
+  it('refuses an unknown business unit from an importer who may not create one', async () => {
+    const rows = [
+      {
+        name: 'New Unitless',
+        email: 'new-unitless@school.example',
+        role: 'student',
+        businessUnit: 'Nowhere U',
+      },
+    ];
+    const plan = (await preview(who.auth, rows)).json();
+    expect(plan.rows[0].action).toBe('invalid');
+    expect(plan.rows[0].errors).toEqual([
+      'The business unit "Nowhere U" does not exist: correct its name, or ask someone who manages the organization to create it.',
+    ]);
+    expect((await run(who.auth, rows)).statusCode).toBe(400);
+    const units = await json('GET', '/api/v1/organizations', {
+      headers: await bearer(ctx.app, accounts.admin),
+    });
+    expect(units.json().items.map((u: { name: string }) => u.name)).not.toContain('Nowhere U');
+  });
+
   it('never changes the roles of an existing account for such an importer', async () => {
     const res = await run(who.auth, [{ name: 'S', email: 'student@test.example.edu', role: 'faculty' }]);
     expect(res.statusCode).toBe(400);

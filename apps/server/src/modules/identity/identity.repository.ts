@@ -302,16 +302,22 @@ export async function latestEmailTokenAt(
 export async function findAccountsByEmails(
   db: Db,
   emails: readonly string[],
-): Promise<Map<string, { id: string; roles: string[] }>> {
-  const out = new Map<string, { id: string; roles: string[] }>();
+): Promise<Map<string, { id: string; roles: string[]; organizationId: string | null }>> {
+  const out = new Map<string, { id: string; roles: string[]; organizationId: string | null }>();
   if (emails.length === 0) return out;
   const found = await db
-    .select({ id: account.id, email: account.email, type: accountClaim.type, value: accountClaim.value })
+    .select({
+      id: account.id,
+      email: account.email,
+      organizationId: account.organizationId,
+      type: accountClaim.type,
+      value: accountClaim.value,
+    })
     .from(account)
     .leftJoin(accountClaim, and(eq(accountClaim.accountId, account.id), eq(accountClaim.type, 'role')))
     .where(inArray(account.email, [...emails]));
   for (const row of found) {
-    const entry = out.get(row.email) ?? { id: row.id, roles: [] };
+    const entry = out.get(row.email) ?? { id: row.id, roles: [], organizationId: row.organizationId };
     if (row.value) entry.roles.push(row.value);
     out.set(row.email, entry);
   }

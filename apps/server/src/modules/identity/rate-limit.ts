@@ -120,4 +120,5 @@ export const rateLimitKey = {
   clientErrorAddress: (ip: string) => `client-error:address:${networkOf(ip)}`,
   invitationAccount: (accountId: string) => `invitation:account:${accountId}`,
   feedbackAccount: (accountId: string) => `feedback:account:${accountId}`,
+  supportAccount: (accountId: string) => `support:account:${accountId}`,
 };

@@ -10,6 +10,11 @@
  * may import admins or content editors, or add a role to an address that already has an account; no
  * one may add a role to their own account by import. Such rows are invalid, so nothing is imported.
  * An account given a role ends its sessions (its tokens issued before are refused).
+ *
+ * The optional business unit column (issue 13) names an organization, in any case. An unknown name is
+ * an error on its row, unless the importer may manage the organization: then the import creates it
+ * (category 'other'). New accounts join their row's unit; an existing account keeps its own, so a row
+ * naming another unit for it is an error (the user screen changes it).
  */
 import { ROLE_LABELS, type Role } from '@portal/shared/enums';
 import { AppError } from '@portal/shared/errors';
@@ -21,6 +26,12 @@ import {
   type UserImportRow,
 } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
+import {
+  findOrganizationByName,
+  insertOrganization,
+  setAccountOrganization,
+  type OrganizationRow,
+} from '../organizations/organizations.repository.js';
 import { enqueueMail } from '../mail/mail.service.js';
 import { createEmailLinkToken } from './account-links.service.js';
 import { linkTo, siteName, type SiteContext } from './site-links.js';
@@ -65,6 +76,52 @@ function refusalOf(
   return null;
 }
 
+/** The organizations the rows name, by lower-cased name (undefined: no such organization). */
+async function findUnits(
+  db: Db,
+  rows: readonly { valid: { businessUnit?: string } | null }[],
+): Promise<Map<string, OrganizationRow | undefined>> {
+  const units = new Map<string, OrganizationRow | undefined>();
+  for (const row of rows) {
+    const name = row.valid?.businessUnit;
+    if (!name || units.has(name.toLowerCase())) continue;
+    units.set(name.toLowerCase(), await findOrganizationByName(db, name));
+  }
+  return units;
+}
+
+/**
+ * The business unit of a row: its stored name, whether the import creates it, and why the row cannot
+ * be imported because of it (an unknown unit for an importer who may not create one; an existing
+ * account that is not in it).
+ */
+function unitOf(
+  session: Session,
+  name: string | undefined,
+  units: ReadonlyMap<string, OrganizationRow | undefined>,
+  found: { organizationId: string | null } | undefined,
+): { name: string; isNew: boolean; refusal: string | null } {
+  if (!name) return { name: '', isNew: false, refusal: null };
+  const unit = units.get(name.toLowerCase());
+  if (!unit && !session.permissions.CanManageOrganization) {
+    return {
+      name,
+      isNew: false,
+      refusal: `The business unit "${name}" does not exist: correct its name, or ask someone who manages the organization to create it.`,
+    };
+  }
+  if (found && found.organizationId !== (unit?.id ?? null)) {
+    return {
+      name: unit?.name ?? name,
+      isNew: !unit,
+      refusal: found.organizationId
+        ? 'This address has an account in another business unit: change it on the user screen.'
+        : 'This address has an account without a business unit: set it on the user screen.',
+    };
+  }
+  return { name: unit?.name ?? name, isNew: !unit, refusal: null };
+}
+
 /** The plan, and the existing accounts of its addresses (id and roles by e-mail) it was made from. */
 async function planWithAccounts(db: Db, session: Session, rows: readonly UserImportRow[]) {
   const checked = rows.map((row, k) => {
@@ -84,19 +141,25 @@ async function planWithAccounts(db: Db, session: Session, rows: readonly UserImp
     else row.errors.push(`This e-mail address is already in line ${first}.`);
   }
   const accounts = await findAccountsByEmails(db, [...firstLineOf.keys()]);
+  const units = await findUnits(db, checked);
   const planned: UserImportPlanRow[] = checked.map((row) => {
     const base = {
       line: row.line,
       name: row.raw.name.trim(),
       email: row.raw.email.trim(),
       role: row.raw.role.trim(),
+      businessUnit: row.raw.businessUnit?.trim() ?? '',
+      isNewBusinessUnit: false,
     };
     if (!row.valid || row.errors.length > 0) return { ...base, action: 'invalid', errors: row.errors };
     const found = accounts.get(row.valid.email);
-    const refusal = refusalOf(session, row.valid.role, found);
-    if (refusal) return { ...base, email: row.valid.email, action: 'invalid', errors: [refusal] };
+    const unit = unitOf(session, row.valid.businessUnit, units, found);
+    const refusal = refusalOf(session, row.valid.role, found) ?? unit.refusal;
+    const email = row.valid.email;
+    const named = { ...base, email, businessUnit: unit.name, isNewBusinessUnit: unit.isNew };
+    if (refusal) return { ...named, action: 'invalid', errors: [refusal] };
     const action = !found ? 'create' : found.roles.includes(row.valid.role) ? 'unchanged' : 'addRole';
-    return { ...base, email: row.valid.email, role: row.valid.role, action, errors: [] };
+    return { ...named, role: row.valid.role, action, errors: [] };
   });
   const counts = { create: 0, addRole: 0, unchanged: 0, invalid: 0 };
   for (const row of planned) counts[row.action] += 1;
@@ -125,6 +188,15 @@ export async function runUserImport(
         { rows: plan.rows.filter((r) => r.action === 'invalid') },
       );
     }
+    // Units the import creates, once each whatever the case the rows write them in.
+    const created = new Map<string, string>();
+    for (const row of plan.rows) {
+      if (!row.isNewBusinessUnit || created.has(row.businessUnit.toLowerCase())) continue;
+      const unit = await insertOrganization(tx, { name: row.businessUnit, category: 'other', region: '' });
+      created.set(row.businessUnit.toLowerCase(), unit.id);
+    }
+    const unitIdOf = async (name: string) =>
+      created.get(name.toLowerCase()) ?? (await findOrganizationByName(tx, name))?.id;
     for (const row of plan.rows) {
       const role = row.role as Role;
       if (row.action === 'unchanged') continue;
@@ -134,18 +206,21 @@ export async function runUserImport(
         await setTokensValidAfter(tx, accountId, new Date());
         continue;
       }
-      const created = await insertAccountIfAbsent(tx, {
+      const newAccount = await insertAccountIfAbsent(tx, {
         email: row.email,
         displayName: row.name,
         passwordHash: null,
       });
-      if (!created) throw new AppError('conflict', 'Another import is adding the same users. Try again.');
-      await insertClaims(tx, created.id, [{ type: CLAIM.role, value: role }]);
-      const token = await createEmailLinkToken(tx, created.id, 'invite', now);
+      if (!newAccount) throw new AppError('conflict', 'Another import is adding the same users. Try again.');
+      await insertClaims(tx, newAccount.id, [{ type: CLAIM.role, value: role }]);
+      if (row.businessUnit) {
+        await setAccountOrganization(tx, newAccount.id, (await unitIdOf(row.businessUnit)) ?? null);
+      }
+      const token = await createEmailLinkToken(tx, newAccount.id, 'invite', now);
       await enqueueMail(
         tx,
         importInvitationMail(
-          created.email,
+          newAccount.email,
           siteName(site),
           row.name,
           ROLE_LABELS[role].toLowerCase(),

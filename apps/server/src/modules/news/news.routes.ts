@@ -10,22 +10,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_OR_ALIAS_MAX } from '@portal/shared/limits';
-import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   ItemListQuerySchema,
   NewsPageSchema,
   NewsRequestSchema,
   NewsSchema,
 } from '@portal/shared/schemas/news';
-import { PUBLIC, BEARER, errorResponses } from '../../lib/openapi.js';
+import { PUBLIC, errorResponses } from '../../lib/openapi.js';
 import { siteName } from '../identity/site-links.js';
+import { registerDatedItemWrites } from './dated-items.routes.js';
 import { createNews, editNews, getNews, listNews, newsFeed, removeNews } from './news.service.js';
 
 const TAGS = ['news'];
 const IdOrAliasParams = z.object({
   id: z.string().min(1).max(ID_OR_ALIAS_MAX).describe('The id or the alias'),
 });
-const IdParams = z.object({ id: UuidSchema });
 
 export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -58,58 +57,21 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getNews(app.db, request.session.permissions, request.params.id),
   );
 
-  app.post(
-    '/news',
-    {
-      preHandler: app.requirePermission('CanUpdateContent'),
-      schema: {
-        operationId: 'createNews',
-        summary: 'Create a news item',
-        tags: TAGS,
-        security: BEARER,
-        body: NewsRequestSchema,
-        response: { 201: NewsSchema, ...errorResponses(400, 401, 403) },
-      },
+  registerDatedItemWrites(app, {
+    path: '/news',
+    tags: TAGS,
+    operations: {
+      create: { id: 'createNews', summary: 'Create a news item' },
+      update: { id: 'updateNews', summary: 'Update a news item' },
+      delete: { id: 'deleteNews', summary: 'Delete a news item' },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createNews(app.db, request.session.permissions, request.body)),
-  );
-
-  app.put(
-    '/news/:id',
-    {
-      preHandler: app.requirePermission('CanUpdateContent'),
-      schema: {
-        operationId: 'updateNews',
-        summary: 'Update a news item',
-        tags: TAGS,
-        security: BEARER,
-        params: IdParams,
-        body: NewsRequestSchema,
-        response: { 200: NewsSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => editNews(app.db, request.session.permissions, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/news/:id',
-    {
-      preHandler: app.requirePermission('CanDeleteNews'),
-      schema: {
-        operationId: 'deleteNews',
-        summary: 'Delete a news item',
-        tags: TAGS,
-        security: BEARER,
-        params: IdParams,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await removeNews(app.db, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    deletePermission: 'CanDeleteNews',
+    requestSchema: NewsRequestSchema,
+    itemSchema: NewsSchema,
+    create: createNews,
+    edit: editNews,
+    remove: removeNews,
+  });
 };
 
 /** The feed lives beside the news pages, outside the API. */

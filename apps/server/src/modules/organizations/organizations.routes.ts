@@ -7,8 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@portal/shared/errors';
-import { BEARER } from '../../lib/openapi.js';
+import { BEARER, errorResponses } from '../../lib/openapi.js';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   AccountOrganizationSchema,
@@ -26,7 +25,6 @@ import {
 } from './organizations.service.js';
 
 const tags = ['organizations'];
-const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 const UserParams = z.object({ id: UuidSchema });
 
 const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +40,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         querystring: ListOrganizationsQuerySchema,
-        response: { 200: OrganizationPageSchema, 400: ErrorBodySchema, ...denied },
+        response: { 200: OrganizationPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listOrganizationsPage(app.db, request.query),
@@ -58,7 +56,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         body: CreateOrganizationRequestSchema,
-        response: { 201: OrganizationSchema, 400: ErrorBodySchema, 409: ErrorBodySchema, ...denied },
+        response: { 201: OrganizationSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => reply.status(201).send(await createOrganization(app.db, request.body)),
@@ -74,7 +72,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         params: UserParams,
-        response: { 200: AccountOrganizationSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, ...denied },
+        response: { 200: AccountOrganizationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getAccountOrganization(app.db, request.params.id),
@@ -91,13 +89,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         params: UserParams,
         body: SetAccountOrganizationRequestSchema,
-        response: {
-          200: AccountOrganizationSchema,
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
-          422: ErrorBodySchema,
-          ...denied,
-        },
+        response: { 200: AccountOrganizationSchema, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request) => setAccountOrganization(app.db, request.params.id, request.body.organizationId),

@@ -18,6 +18,7 @@ import { importCourse, type CourseImportSummary } from './course-import.js';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts.js';
 import { seedDemoDownloads } from '../statistics/demo-downloads.js';
 import { seedDemoNewsAndEvents } from '../news/demo-news.js';
+import { seedDemoPages } from '../pages/demo-pages.js';
 import { readHacktivity } from './hacktivity-source.js';
 import { readKnowledge } from './knowledge-source.js';
 import { readManifest } from './manifest.js';
@@ -82,6 +83,7 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
   const accountsCreated = await seedDemoAccounts(db);
   const demoDownloads = accountsCreated.length > 0 ? await seedDemoDownloads(db, DEMO_FACULTY_EMAIL) : 0;
   await seedDemoNewsAndEvents(db);
+  await seedDemoPages(db, fileStore);
   await refreshSearchIndex(db);
   // A bulk import leaves the GIN pending list full and the planner without statistics; PGlite has
   // no autovacuum to do this later.

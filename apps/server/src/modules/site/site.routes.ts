@@ -4,8 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@portal/shared/errors';
-import { BEARER } from '../../lib/openapi.js';
+import { BEARER, errorResponses } from '../../lib/openapi.js';
 import { UNSAFE_SITE_REPORTS_PER_MINUTE } from '@portal/shared/limits';
 import {
   EnvJsonSchema,
@@ -24,7 +23,7 @@ import {
   updateSiteSettings,
 } from './site.service.js';
 
-const ADMIN_ERRORS = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const ADMIN_ERRORS = errorResponses(400, 401, 403);
 
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -75,7 +74,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['site'],
         security: BEARER,
         body: UpdateSiteSettingsRequestSchema,
-        response: { 200: SiteSettingsSchema, ...ADMIN_ERRORS, 409: ErrorBodySchema },
+        response: { 200: SiteSettingsSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => updateSiteSettings(app.db, app.config, request.body, request.session.accountId ?? ''),
@@ -91,7 +90,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['site'],
         security: [],
         body: ReportUnsafeSiteRequestSchema,
-        response: { 204: z.null(), 400: ErrorBodySchema, 429: ErrorBodySchema },
+        response: { 204: z.null(), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {

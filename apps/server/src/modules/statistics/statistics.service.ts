@@ -143,34 +143,48 @@ export async function getDownloadData(db: Db, query: RawStatisticsQuery): Promis
   return { items: page.map(toDataPoint), nextPageToken };
 }
 
+/** One download as a CSV row (001 §9), in the order of DOWNLOAD_CSV_COLUMNS. */
+function toCsvRow(r: repo.DownloadRow): string[] {
+  const hasUnit = r.unitName !== null;
+  return [
+    r.id,
+    r.occurredAt,
+    r.userName ?? '',
+    r.userEmail ?? '',
+    r.unitName ?? MISSING_UNIT,
+    hasUnit ? (r.unitCategory ?? '') : MISSING_UNIT,
+    hasUnit ? (r.unitRegion ?? '') : MISSING_UNIT,
+    r.fileName,
+    r.fileId,
+    r.contentName ?? '',
+    (r.tags ?? []).join(', '),
+    r.topContentName ?? '',
+  ];
+}
+
 /**
- * The CSV export's rows (001 §9), in the order of DOWNLOAD_CSV_COLUMNS: read from the database in
- * keyset batches of STATISTICS_EXPORT_BATCH, so the whole range is never held in memory.
+ * The CSV export's rows (001 §9), in the order of DOWNLOAD_CSV_COLUMNS, a keyset batch of up to
+ * STATISTICS_EXPORT_BATCH rows at a time: the whole range is never held in memory. The next batch is
+ * read while the caller writes the current one (at most two batches are held), so the database and
+ * the response overlap instead of taking turns.
  */
-export async function* downloadCsvRows(db: Db, query: DownloadExportQuery): AsyncGenerator<string[]> {
+export async function* downloadCsvBatches(db: Db, query: DownloadExportQuery): AsyncGenerator<string[][]> {
   const { fromT, toT } = await repo.rangeInstants(db, query);
-  let after: repo.EventCursor | undefined;
-  for (;;) {
-    const batch = await repo.findDownloads(db, { fromT, toT, limit: STATISTICS_EXPORT_BATCH, after });
-    for (const r of batch) {
-      yield [
-        r.id,
-        r.occurredAt,
-        r.userName ?? '',
-        r.userEmail ?? '',
-        r.unitName ?? MISSING_UNIT,
-        r.unitName === null ? MISSING_UNIT : (r.unitCategory ?? ''),
-        r.unitName === null ? MISSING_UNIT : (r.unitRegion ?? ''),
-        r.fileName,
-        r.fileId,
-        r.contentName ?? '',
-        (r.tags ?? []).join(', '),
-        r.topContentName ?? '',
-      ];
+  const read = (after?: repo.EventCursor) =>
+    repo.findDownloads(db, { fromT, toT, limit: STATISTICS_EXPORT_BATCH, after });
+  let pending = read();
+  try {
+    for (;;) {
+      const batch = await pending;
+      const last = batch.at(-1);
+      const isLast = batch.length < STATISTICS_EXPORT_BATCH || !last;
+      if (!isLast) pending = read({ t: last.occurredAt, id: last.id });
+      if (batch.length > 0) yield batch.map(toCsvRow);
+      if (isLast) return;
     }
-    const last = batch.at(-1);
-    if (batch.length < STATISTICS_EXPORT_BATCH || !last) return;
-    after = { t: last.occurredAt, id: last.id };
+  } finally {
+    // A client that went away leaves a read in flight: its failure is nobody's to report.
+    pending.catch(() => undefined);
   }
 }
 

@@ -10,6 +10,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@portal/shared/enums';
+import { STATISTICS_EXPORT_BATCH } from '@portal/shared/limits';
 import {
   DATE_FILTER_MESSAGES,
   DOWNLOAD_CSV_COLUMNS,
@@ -377,6 +378,53 @@ describe('raw data and the CSV export (001 §7, §9)', () => {
       .update(organization)
       .set({ name: 'State Cyber Agency' })
       .where(eq(organization.id, units.agency));
+  });
+});
+
+describe('the CSV export at length and against formulas (001 §9)', () => {
+  it('streams every row of a range longer than one keyset batch, in order, none twice', async () => {
+    const extra = STATISTICS_EXPORT_BATCH * 2 + 3;
+    await ctx.database.db.execute(sql`
+      INSERT INTO download_event (occurred_at, user_name, user_email, file_id, file_name, content_id,
+        content_name, top_content_id, top_content_name, tags)
+      SELECT TIMESTAMPTZ '2026-02-01 12:00:00+00' + n * interval '1 second', 'Bulk user', 'bulk@example.edu',
+             ${tree.fileId}::uuid, 'xss-lab.md', ${tree.lab}::uuid, 'Cross-Site Scripting Lab',
+             ${tree.course}::uuid, 'Network Security Course', '["lab"]'::jsonb
+      FROM generate_series(1, ${extra}::int) n`);
+    try {
+      const res = await get(`/api/v1/statistics/contentfiledownload/export?${RANGE}`);
+      const parsed = Papa.parse<string[]>(res.body, { skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      const data = parsed.data.slice(1);
+      const events = await rows<{ id: string }>(
+        ctx.database.db,
+        sql`SELECT id FROM download_event ORDER BY occurred_at, id`,
+      );
+      expect(events.length).toBeGreaterThan(extra);
+      expect(data.map((r) => r[0])).toEqual(events.map((e) => e.id));
+    } finally {
+      await ctx.database.db.execute(sql`DELETE FROM download_event WHERE user_name = 'Bulk user'`);
+    }
+  });
+
+  it('keeps a business unit named like a formula from running in a spreadsheet', async () => {
+    const formula = '=HYPERLINK("http://evil.example","open")';
+    await ctx.database.db
+      .update(organization)
+      .set({ name: formula })
+      .where(eq(organization.id, units.agency));
+    try {
+      const res = await get(`/api/v1/statistics/contentfiledownload/export?${RANGE}`);
+      const parsed = Papa.parse<string[]>(res.body, { skipEmptyLines: true });
+      const unitCells = parsed.data.slice(1).map((r) => r[4]);
+      expect(unitCells).toContain(`'${formula}`);
+      expect(unitCells.some((u) => u?.startsWith('='))).toBe(false);
+    } finally {
+      await ctx.database.db
+        .update(organization)
+        .set({ name: 'State Cyber Agency' })
+        .where(eq(organization.id, units.agency));
+    }
   });
 });
 

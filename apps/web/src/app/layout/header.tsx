@@ -1,28 +1,25 @@
-import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import { useId, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Suspense, lazy, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoginButton } from '../../components/login-button';
 import { brandOf } from '../../config/brand';
 import { paths } from '../../config/paths';
-import { AccountDrawerSection, AccountMenu } from '../../features/identity/components/account-menu';
+import { AccountMenu } from '../../features/identity/components/account-menu';
 import { useEnv } from '../../lib/env';
 import { useSession } from '../../lib/session';
-import { HelpMenu, SUPPORT_PATH, openKnowledgeBase } from './help-menu';
-import { headerLinks, isCurrentLink, knowledgeBaseHref } from './nav-links';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+import { HelpMenu } from './help-menu';
+import { headerLinks, isCurrentLink } from './nav-links';
+
+/** The hamburger menu's drawer loads when it first opens. */
+const HeaderDrawer = lazy(async () => ({ default: (await import('./header-drawer')).HeaderDrawer }));
 
 /**
  * The site header (001 §2 Header): the logo linking home, the flag-gated links (and Exercises when
@@ -38,6 +35,7 @@ export function Header() {
   const drawerId = useId();
   const links = headerLinks(env, session.isLoggedIn);
   const closeDrawer = () => setIsDrawerOpen(false);
+  const hasOpenedDrawer = useOpenedOnce(isDrawerOpen);
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -107,68 +105,11 @@ export function Header() {
         )}
       </Toolbar>
 
-      <Drawer
-        id={drawerId}
-        open={isDrawerOpen}
-        onClose={closeDrawer}
-        slotProps={{ paper: { sx: { width: 280 } } }}
-      >
-        <Box sx={{ p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-          <BrandLogo />
-          <IconButton aria-label="Close menu" onClick={closeDrawer}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <Divider />
-        <Box component="nav" aria-label="Main">
-          <List>
-            {links.map((link) => (
-              <ListItem key={link.href} disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to={link.href}
-                  onClick={closeDrawer}
-                  selected={isCurrentLink(link, location.pathname)}
-                  aria-current={isCurrentLink(link, location.pathname) ? 'page' : undefined}
-                >
-                  <ListItemText primary={link.label} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        </Box>
-        <Divider />
-        <List aria-label="Help">
-          <ListItem disablePadding>
-            <ListItemButton
-              onClick={() => {
-                closeDrawer();
-                openKnowledgeBase(knowledgeBaseHref(env));
-              }}
-            >
-              <ListItemText primary="Knowledge Base" />
-            </ListItemButton>
-          </ListItem>
-          <ListItem disablePadding>
-            <ListItemButton component={RouterLink} to={SUPPORT_PATH} onClick={closeDrawer}>
-              <ListItemText primary="Support" />
-            </ListItemButton>
-          </ListItem>
-        </List>
-        <Divider />
-        <Box sx={{ p: 2, display: 'grid', gap: 1 }}>
-          {session.isLoggedIn && session.identity ? (
-            <AccountDrawerSection identity={session.identity} onNavigate={closeDrawer} />
-          ) : (
-            <>
-              <Button href={paths.contactUs} variant="outlined" fullWidth onClick={closeDrawer}>
-                Sign up
-              </Button>
-              <LoginButton fullWidth onClick={closeDrawer} />
-            </>
-          )}
-        </Box>
-      </Drawer>
+      {hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <HeaderDrawer id={drawerId} open={isDrawerOpen} links={links} onClose={closeDrawer} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

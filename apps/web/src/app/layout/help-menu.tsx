@@ -1,86 +1,55 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
-import { useEnv } from '../../lib/env';
-import { reportError } from '../../lib/error-reporting';
-import { knowledgeBaseHref } from './nav-links';
+import { Suspense, lazy, useId, useState } from 'react';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 
-/** The text of 001 §8 when a pop-up blocker stops the knowledge base (two spaces as written). */
-export const KNOWLEDGE_BASE_BLOCKED =
-  'Opening Knowledge Base is blocked by a pop-up blocker.  Please disable popup blockers and try again.';
+/** The menu's list loads when it first opens. */
+const HelpMenuList = lazy(async () => ({ default: (await import('./help-menu-list')).HelpMenuList }));
+
+const SupportDialog = lazy(async () => ({
+  default: (await import('../../features/forms/components/support-dialog')).SupportDialog,
+}));
 
 /**
- * Opens the knowledge base in a new tab (001 §2 Header); when a pop-up blocker stops it, the Error
- * modal says so (001 §8).
- */
-export function openKnowledgeBase(href: string): void {
-  const opened = window.open(href, '_blank');
-  if (!opened) {
-    reportError(new Error(KNOWLEDGE_BASE_BLOCKED));
-    return;
-  }
-  // The new tab may not script this one.
-  opened.opener = null;
-}
-
-/** Where Support goes: /contact-us (the support dialog of signed-in users comes with the forms). */
-export const SUPPORT_PATH = paths.contactUs;
-
-/**
- * The help menu (001 §2 Header): Knowledge Base (new tab) and Support. No props.
+ * The help menu (001 §2 Header): Knowledge Base (new tab) and Support, which opens the support dialog
+ * when signed in and goes to /contact-us otherwise (001 §2). No props.
  */
 export function HelpMenu() {
-  const env = useEnv();
-  const navigate = useNavigate();
+  const [isSupportOpen, setIsSupportOpen] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
   const close = () => setAnchor(null);
+  const hasOpened = useOpenedOnce(anchor !== null);
   return (
     <>
-      <Tooltip title="Help">
-        <IconButton
-          id={buttonId}
-          aria-label="Help"
-          aria-haspopup="true"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <HelpOutlineIcon />
-        </IconButton>
-      </Tooltip>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      <IconButton
+        id={buttonId}
+        aria-label="Help"
+        title="Help"
+        aria-haspopup="true"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <MenuItem
-          onClick={() => {
-            close();
-            openKnowledgeBase(knowledgeBaseHref(env));
-          }}
-        >
-          Knowledge Base
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            void navigate(SUPPORT_PATH);
-          }}
-        >
-          Support
-        </MenuItem>
-      </Menu>
+        <HelpOutlineIcon />
+      </IconButton>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <HelpMenuList
+            id={menuId}
+            anchor={anchor}
+            buttonId={buttonId}
+            onClose={close}
+            onOpenSupport={() => setIsSupportOpen(true)}
+          />
+        </Suspense>
+      )}
+      {isSupportOpen && (
+        <Suspense fallback={null}>
+          <SupportDialog onClose={() => setIsSupportOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

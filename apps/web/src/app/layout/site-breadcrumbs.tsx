@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { MAIN_CONTENT_MAX_WIDTH_PX } from '@portal/shared/limits';
 
 export interface Crumb {
@@ -15,6 +15,21 @@ export interface Crumb {
 function isHidden(pathname: string): boolean {
   return (
     pathname === '/' || pathname.startsWith('/courseware/') || pathname === '/login' || pathname === '/logout'
+  );
+}
+
+/** What a route says of the shell through its `handle`: dynamic pages hide the breadcrumbs (001 §2). */
+/** What a route tells the shell, as its `handle` or its loader's data. */
+export interface ShellHandle {
+  hidesBreadcrumbs?: boolean;
+}
+
+/** Whether a matched route asks for no breadcrumbs, by its handle or (decided when loaded) its data. */
+function useRouteHidesBreadcrumbs(): boolean {
+  return useMatches().some(
+    (match) =>
+      (match.handle as ShellHandle | undefined)?.hidesBreadcrumbs === true ||
+      (match.data as ShellHandle | null | undefined)?.hidesBreadcrumbs === true,
   );
 }
 
@@ -46,10 +61,11 @@ export function crumbsOf(pathname: string): Crumb[] {
   return crumbs;
 }
 
-/** The shell's breadcrumbs (001 §2), hidden at the root and on alias routes. No props. */
+/** The shell's breadcrumbs (001 §2), hidden at the root, on alias routes and on dynamic pages. No props. */
 export function SiteBreadcrumbs() {
   const { pathname } = useLocation();
-  if (isHidden(pathname)) return null;
+  const routeHides = useRouteHidesBreadcrumbs();
+  if (routeHides || isHidden(pathname)) return null;
   const crumbs = crumbsOf(pathname);
   return (
     <Box sx={{ maxWidth: MAIN_CONTENT_MAX_WIDTH_PX, width: '100%', mx: 'auto', px: { xs: 2, sm: 3 }, pt: 2 }}>

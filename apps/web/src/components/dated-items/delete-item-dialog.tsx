@@ -9,10 +9,10 @@ import { MESSAGES } from '@portal/shared/errors';
 import { ConfirmDialog } from '../confirm-dialog';
 
 /**
- * Delete a news item or an event (001 §4 Delete, §5): the call is made only once the acknowledgement box
- * is ticked, else 'The checkbox is required to delete this content.'; the dialog closes and resets on
- * cancel or success. Props: `title` (e.g. 'Delete news'), `name`, `onDelete` (the call), `onDeleted`,
- * `onClose`.
+ * Delete a news item, an event, a page or a section (001 §4 Delete, §5): the call is made only once the
+ * acknowledgement box is ticked, else `requiredMessage` ('The checkbox is required to delete this
+ * content.' unless given); the dialog closes and resets on cancel or success. Props: `title` (e.g.
+ * 'Delete news'), `name`, `onDelete` (the call), `onDeleted`, `onClose`, optional `requiredMessage`.
  */
 export function DeleteItemDialog({
   title,
@@ -20,7 +20,9 @@ export function DeleteItemDialog({
   onDelete,
   onDeleted,
   onClose,
+  requiredMessage = MESSAGES.deleteRequired,
 }: {
+  requiredMessage?: string;
   title: string;
   name: string;
   onDelete: () => Promise<unknown>;
@@ -63,9 +65,7 @@ export function DeleteItemDialog({
           }
           label="I understand that this cannot be undone."
         />
-        {isRequiredShown && !isChecked && (
-          <FormHelperText role="alert">{MESSAGES.deleteRequired}</FormHelperText>
-        )}
+        {isRequiredShown && !isChecked && <FormHelperText role="alert">{requiredMessage}</FormHelperText>}
       </FormControl>
     </ConfirmDialog>
   );

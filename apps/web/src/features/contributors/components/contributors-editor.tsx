@@ -37,7 +37,7 @@ import { ApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporting';
 import { contributorsQueryOptions, useContributors } from '../api/get-contributors';
 import { saveContributor } from '../api/save-contributor';
-import { uploadFile } from '../../files/api/upload-file';
+import { uploadFile } from '../../../lib/api/upload-file';
 import { FIELD_ATTRIBUTE, fieldErrorsOfServer } from '../../../lib/form-errors';
 import { registerTextField } from '../../../lib/register-text-field';
 import { filterByWords } from '../../../lib/filter-by-words';

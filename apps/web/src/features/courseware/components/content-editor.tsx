@@ -13,7 +13,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   CONTENT_CATEGORIES,
@@ -39,36 +40,35 @@ import { createContent } from '../api/create-content';
 import { contentQueryOptions } from '../api/get-content';
 import { useKnowledge } from '../../knowledge/api/get-knowledge';
 import { updateContent } from '../api/update-content';
-import { uploadFile } from '../../files/api/upload-file';
+import { uploadFile } from '../../../lib/api/upload-file';
 import {
   aliasOf,
+  contentDraftResolver,
   draftFromContent,
   emptyDraft,
   toCreateBody,
   toUpdateBody,
-  validateDraft,
   type ContentDraft,
   type PendingFile,
 } from '../lib/content-draft';
-import { FIELD_ATTRIBUTE, fieldErrorsOfServer, type FieldErrors } from '../../../lib/form-errors';
-import { useShowErrors } from '../../../lib/use-show-errors';
-import { ContributorsEditor as ContributorsEditorView } from '../../contributors/components/contributors-editor';
-import { CuratedDatesEditor as CuratedDatesEditorView } from './curated-dates-editor';
-import { FilesEditor as FilesEditorView } from './files-editor';
-import { KeywordsEditor as KeywordsEditorView } from './keywords-editor';
-import { KnowledgePicker as KnowledgePickerView } from '../../knowledge/components/knowledge-picker';
-import { OutlineEditor as OutlineEditorView } from './outline-editor';
-import { RichTextEditor as RichTextEditorView } from '../../../components/rich-text-editor';
+import {
+  FIELD_ATTRIBUTE,
+  fieldErrorsOfServer,
+  firstMessage,
+  flatErrors,
+  focusFirstInvalid,
+  focusTargetOf,
+  type FieldErrors,
+} from '../../../lib/form-errors';
+import { ContributorsEditor } from '../../contributors/components/contributors-editor';
+import { CuratedDatesEditor } from './curated-dates-editor';
+import { FilesEditor } from './files-editor';
+import { KeywordsEditor } from './keywords-editor';
+import { KnowledgePicker } from '../../knowledge/components/knowledge-picker';
+import { OutlineEditor } from './outline-editor';
+import { FormRichTextEditor } from '../../../components/form-rich-text-editor';
+import { FormTextField } from '../../../components/form-text-field';
 
-// The parts re-render only when their own props change: typing in one field of this large form must
-// not re-render every editor, picker and date field.
-const ContributorsEditor = memo(ContributorsEditorView);
-const CuratedDatesEditor = memo(CuratedDatesEditorView);
-const FilesEditor = memo(FilesEditorView);
-const KeywordsEditor = memo(KeywordsEditorView);
-const KnowledgePicker = memo(KnowledgePickerView);
-const OutlineEditor = memo(OutlineEditorView);
-const RichTextEditor = memo(RichTextEditorView);
 const NO_KNOWLEDGE: readonly KnowledgeItem[] = [];
 
 /** The knowledge lists in the order the page shows them (000 §2: TKS, KSA, KU). */
@@ -77,13 +77,13 @@ const FIELD_OF = { TKS: 'tksIds', KSA: 'ksaIds', KU: 'kuIds' } as const satisfie
   KnowledgeType,
   string
 >;
-/** Draft keys whose errors are reported under another request field. */
-const ERROR_KEY_OF: Partial<Record<keyof ContentDraft, string>> = { contributors: 'contributorIds' };
+/** Request fields whose issues the form shows at another field. */
+const FORM_FIELD_OF: Record<string, FieldPath<ContentDraft>> = { contributorIds: 'contributors' };
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /** A multi-select over one enumeration, shown as chips. */
-const EnumSelect = memo(function EnumSelect<T extends string>({
+function EnumSelect<T extends string>({
   label,
   values,
   labels,
@@ -130,14 +130,7 @@ const EnumSelect = memo(function EnumSelect<T extends string>({
       </Select>
     </FormControl>
   );
-}) as <T extends string>(props: {
-  label: string;
-  values: readonly T[];
-  labels: Record<T, string>;
-  selected: readonly T[];
-  disabled: boolean;
-  onChange: (values: T[]) => void;
-}) => ReactElement;
+}
 
 /** What the form says above its fields after a failed save. */
 interface FormProblem {
@@ -145,13 +138,71 @@ interface FormProblem {
   isConflict: boolean;
 }
 
+/** The URL alias field: in create mode it shows the alias made from the name until it is edited. */
+function AliasField({
+  control,
+  mode,
+  disabled,
+  onEdited,
+}: {
+  control: Control<ContentDraft>;
+  mode: 'create' | 'edit';
+  disabled: boolean;
+  onEdited: () => void;
+}) {
+  const [name, isAliasEdited] = useWatch({ control, name: ['name', 'isAliasEdited'] });
+  return (
+    <Controller
+      control={control}
+      name="urlAlias"
+      render={({ field, fieldState }) => (
+        <TextField
+          label="URL alias"
+          required={mode === 'edit'}
+          name={field.name}
+          value={aliasOf({ urlAlias: field.value, name, isAliasEdited })}
+          inputRef={field.ref}
+          disabled={disabled}
+          onChange={(event) => {
+            field.onChange(event.target.value.toLowerCase());
+            onEdited();
+          }}
+          onBlur={field.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={
+            fieldState.error?.message ??
+            (mode === 'create' && !isAliasEdited
+              ? 'Made from the name until you change it.'
+              : 'Lower-case letters, digits and hyphens; / between parts.')
+          }
+          fullWidth
+          slotProps={{
+            htmlInput: { [FIELD_ATTRIBUTE]: 'urlAlias', spellCheck: false },
+            formHelperText: { role: fieldState.error ? 'alert' : undefined },
+            input: { startAdornment: <InputAdornment position="start">/courseware/</InputAdornment> },
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/** The outline, whose new children's aliases start with the item's alias as typed. */
+function ContentOutline({ control, disabled }: { control: Control<ContentDraft>; disabled: boolean }) {
+  const [name, urlAlias, isAliasEdited] = useWatch({ control, name: ['name', 'urlAlias', 'isAliasEdited'] });
+  const alias = aliasOf({ name, urlAlias, isAliasEdited });
+  return <OutlineEditor control={control} parentAlias={alias || defaultAlias(name)} disabled={disabled} />;
+}
+
 /**
  * The edit form of a content item (000 §2 edit mode; §4 modes reading → editing → saving): status,
  * name, URL alias, rich-text description, categories and levels, sections and child modules, files
  * (uploaded with progress on save), TKS / KSA / KU add lists, last-curated dates, search keywords and
- * contributors. It validates with the shared schemas and focuses the first invalid field; while saving
- * every control is disabled. A failed save stays here and says why (a 409 conflict says someone else
- * saved first); a successful one calls `onClose`. Cancel restores the last saved copy.
+ * contributors. A react-hook-form form over the shared request schemas (`contentDraftResolver`): an
+ * invalid save focuses the first invalid field, the server's field issues show at their fields
+ * (`setError`) and the first is focused; while saving every control is disabled. A failed save stays
+ * here and says why (a 409 conflict says someone else saved first); a successful one calls `onClose`.
+ * Cancel restores the last saved copy.
  * In create mode (`content` absent) the item is new: unpublished, with a draft learning-objectives
  * section, its alias following the name until edited; saving creates it and opens its page, and
  * cancel drops it (000 §4).
@@ -165,68 +216,39 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
   const formRef = useRef<HTMLFormElement>(null);
   const statusLabelId = useId();
   const [base, setBase] = useState<Content | undefined>(content);
-  const [draft, setDraft] = useState<ContentDraft>(() =>
-    content ? draftFromContent(content) : emptyDraft(),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const resolver = useMemo(() => contentDraftResolver(mode), [mode]);
+  const { control, handleSubmit, reset, setError, setValue, getValues } = useForm<ContentDraft>({
+    resolver,
+    shouldFocusError: true,
+    defaultValues: content ? draftFromContent(content) : emptyDraft(),
+  });
+  // Set once the form is valid and the save starts (not while validating, so an invalid field can
+  // take the focus).
   const [isSaving, setIsSaving] = useState(false);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  // Server issues are focused once the fields are enabled again after the save.
+  const serverIssues = useRef<FieldErrors | null>(null);
+  // A loaded copy remounts the fields: the rich-text editors read their value when created.
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (!serverIssues.current || isSaving) return;
+    focusFirstInvalid(formRef.current, serverIssues.current);
+    serverIssues.current = null;
+  });
 
-  const update = useCallback((patch: Partial<ContentDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    // An edited field's message goes; the others stay until the next save.
-    setErrors((current) => {
-      const keys = (Object.keys(patch) as (keyof ContentDraft)[]).map((k) => ERROR_KEY_OF[k] ?? k);
-      const stale = Object.keys(current).filter((path) =>
-        keys.some((key) => path === key || path.startsWith(`${key}.`)),
-      );
-      if (stale.length === 0) return current;
-      const next = { ...current };
-      for (const path of stale) delete next[path];
-      return next;
-    });
-  }, []);
-  /** One stable setter per field, so memoised parts keep their props. */
-  const set = useMemo(() => {
-    const of =
-      <K extends keyof ContentDraft>(key: K) =>
-      (value: ContentDraft[K]) =>
-        update({ [key]: value } as Partial<ContentDraft>);
-    return {
-      description: of('description'),
-      categories: of('categories'),
-      tags: of('tags'),
-      educationLevels: of('educationLevels'),
-      experienceLevels: of('experienceLevels'),
-      sections: of('sections'),
-      children: of('children'),
-      pendingFiles: of('pendingFiles'),
-      lastCuratedTimestamps: of('lastCuratedTimestamps'),
-      keywords: of('keywords'),
-      contributors: of('contributors'),
-      tksIds: of('tksIds'),
-      ksaIds: of('ksaIds'),
-      kuIds: of('kuIds'),
-      files: (files: ContentDraft['files'], removedId?: string) => {
-        update({ files });
-        if (removedId) setDraft((d) => ({ ...d, deletedFileIds: [...d.deletedFileIds, removedId] }));
-      },
-    };
-  }, [update]);
-
-  const showErrors = useShowErrors(formRef, isSaving, setErrors);
+  const load = (fresh: Content, pendingFiles: PendingFile[] = []) => {
+    setBase(fresh);
+    reset({ ...draftFromContent(fresh), pendingFiles });
+    setGeneration((g) => g + 1);
+  };
 
   /** Uploads the picked files one by one with progress; returns those that failed, with why. */
   const uploadPending = async (contentId: string, pending: readonly PendingFile[]) => {
     const failed: PendingFile[] = [];
-    const setProgress = (key: string, progress: number | null) =>
-      setDraft((d) => ({
-        ...d,
-        pendingFiles: d.pendingFiles.map((p) => (p.key === key ? { ...p, progress } : p)),
-      }));
-    for (const file of pending) {
+    for (const [index, file] of pending.entries()) {
+      const setProgress = (progress: number | null) => setValue(`pendingFiles.${index}.progress`, progress);
       try {
-        setProgress(file.key, 0);
+        setProgress(0);
         await uploadFile(
           {
             file: file.file,
@@ -237,7 +259,7 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
             metadataId: contentId,
             kind: 'file',
           },
-          (fraction) => setProgress(file.key, fraction),
+          setProgress,
         );
       } catch (error) {
         failed.push({
@@ -253,10 +275,15 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
   const onFailure = (error: unknown) => {
     setIsSaving(false);
     if (error instanceof ApiError) {
-      const fieldErrors = fieldErrorsOfServer(error.details);
-      const isConflict = error.code === 'conflict' && 'version' in fieldErrors;
-      delete fieldErrors.version;
-      if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
+      const issues = fieldErrorsOfServer(error.details);
+      const isConflict = error.code === 'conflict' && 'version' in issues;
+      delete issues.version;
+      for (const [path, message] of Object.entries(issues)) {
+        const [head = '', ...rest] = path.split('.');
+        const formPath = FORM_FIELD_OF[head] ? [FORM_FIELD_OF[head], ...rest].join('.') : path;
+        setError(formPath as FieldPath<ContentDraft>, { type: 'server', message });
+      }
+      if (Object.keys(issues).length > 0) serverIssues.current = issues;
       setProblem({
         message: isConflict ? error.message : `The content was not saved. ${error.message}`,
         isConflict,
@@ -266,24 +293,17 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
     setProblem({ message: 'The content was not saved. Please try again.', isConflict: false });
   };
 
-  const onSave = async () => {
-    const found = validateDraft(draft, mode);
-    if (Object.keys(found).length > 0) {
-      setProblem({ message: 'Some fields need your attention.', isConflict: false });
-      return showErrors(found);
-    }
-    setErrors({});
+  const onSave = async (draft: ContentDraft) => {
     setProblem(null);
     setIsSaving(true);
-    const snapshot = draft;
     if (mode === 'create') {
       let created;
       try {
-        created = await createContent(toCreateBody(snapshot));
+        created = await createContent(toCreateBody(draft));
       } catch (error) {
         return onFailure(error);
       }
-      const failed = await uploadPending(created.id, snapshot.pendingFiles);
+      const failed = await uploadPending(created.id, draft.pendingFiles);
       await queryClient.invalidateQueries({ queryKey: ['courseware'] });
       if (failed.length > 0) {
         reportError(
@@ -299,11 +319,11 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
 
     let saved;
     try {
-      saved = await updateContent(base!.id, toUpdateBody(snapshot));
+      saved = await updateContent(base!.id, toUpdateBody(draft));
     } catch (error) {
       return onFailure(error);
     }
-    const failed = await uploadPending(saved.id, snapshot.pendingFiles);
+    const failed = await uploadPending(saved.id, draft.pendingFiles);
     await queryClient.invalidateQueries({ queryKey: ['courseware'] });
     if (saved.urlAlias !== base!.urlAlias) navigate(paths.content(saved.urlAlias), { replace: true });
     if (failed.length === 0) {
@@ -311,9 +331,7 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
       return;
     }
     // The content is saved; the files that failed stay in the form to try again.
-    const fresh = await queryClient.fetchQuery(contentQueryOptions(saved.urlAlias));
-    setBase(fresh);
-    setDraft({ ...draftFromContent(fresh), pendingFiles: failed });
+    load(await queryClient.fetchQuery(contentQueryOptions(saved.urlAlias)), failed);
     setIsSaving(false);
     setProblem({
       message: 'The content was saved, but some files could not be uploaded.',
@@ -321,20 +339,17 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
     });
   };
 
+  const onInvalid = () => setProblem({ message: 'Some fields need your attention.', isConflict: false });
+
   // Both hosts unmount the editor on close, so the draft goes with it: the next edit starts from
   // the saved copy.
   const onCancel = onClose;
 
   const onReloadLatest = async () => {
-    const fresh = await queryClient.fetchQuery({ ...contentQueryOptions(base!.urlAlias), staleTime: 0 });
-    setBase(fresh);
-    setDraft(draftFromContent(fresh));
-    setErrors({});
+    load(await queryClient.fetchQuery({ ...contentQueryOptions(base!.urlAlias), staleTime: 0 }));
     setProblem(null);
   };
 
-  const alias = aliasOf(draft);
-  const parentAlias = alias || defaultAlias(draft.name);
   const disabled = isSaving;
 
   return (
@@ -345,10 +360,7 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
       aria-labelledby="content-editor-title"
       aria-busy={isSaving}
       data-mode={isSaving ? 'saving' : 'editing'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSave();
-      }}
+      onSubmit={(event) => void handleSubmit(onSave, onInvalid)(event)}
     >
       <Typography variant="h1" id="content-editor-title" sx={{ mb: 2 }}>
         {mode === 'create' ? 'New courseware' : `Edit: ${base!.name}`}
@@ -371,189 +383,214 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
         </Alert>
       )}
 
-      <Stack spacing={4} divider={<Divider flexItem />}>
+      <Stack key={generation} spacing={4} divider={<Divider flexItem />}>
         <Box component="section" aria-label="Details">
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormControl fullWidth disabled={disabled}>
-                <InputLabel id={statusLabelId}>Status</InputLabel>
-                <Select<ContentStatus>
-                  labelId={statusLabelId}
-                  label="Status"
-                  value={draft.status}
-                  onChange={(event) => update({ status: event.target.value as ContentStatus })}
-                  inputProps={{ [FIELD_ATTRIBUTE]: 'status' }}
-                >
-                  {CONTENT_STATUSES.map((status) => (
-                    <MenuItem key={status} value={status}>
-                      {capitalise(status)}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <FormControl fullWidth disabled={disabled}>
+                    <InputLabel id={statusLabelId}>Status</InputLabel>
+                    <Select<ContentStatus>
+                      labelId={statusLabelId}
+                      label="Status"
+                      value={field.value}
+                      onChange={(event) => field.onChange(event.target.value as ContentStatus)}
+                      inputRef={field.ref}
+                      inputProps={{ [FIELD_ATTRIBUTE]: 'status' }}
+                    >
+                      {CONTENT_STATUSES.map((status) => (
+                        <MenuItem key={status} value={status}>
+                          {capitalise(status)}
+                        </MenuItem>
+                      ))}
+                    </Select>
+                  </FormControl>
+                )}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 8 }}>
-              <TextField
+              <FormTextField
+                control={control}
+                name="name"
                 label="Name"
                 required
-                value={draft.name}
                 disabled={disabled}
-                onChange={(event) => update({ name: event.target.value })}
-                error={Boolean(errors.name)}
-                helperText={errors.name ?? ' '}
+                helperText=" "
                 fullWidth
-                slotProps={{
-                  htmlInput: { maxLength: CONTENT_NAME_MAX, [FIELD_ATTRIBUTE]: 'name' },
-                  formHelperText: { role: errors.name ? 'alert' : undefined },
-                }}
+                maxLength={CONTENT_NAME_MAX}
               />
             </Grid>
             <Grid size={12}>
-              <TextField
-                label="URL alias"
-                required={mode === 'edit'}
-                value={alias}
+              <AliasField
+                control={control}
+                mode={mode}
                 disabled={disabled}
-                onChange={(event) =>
-                  update({ urlAlias: event.target.value.toLowerCase(), isAliasEdited: true })
-                }
-                error={Boolean(errors.urlAlias)}
-                helperText={
-                  errors.urlAlias ??
-                  (mode === 'create' && !draft.isAliasEdited
-                    ? 'Made from the name until you change it.'
-                    : 'Lower-case letters, digits and hyphens; / between parts.')
-                }
-                fullWidth
-                slotProps={{
-                  htmlInput: { [FIELD_ATTRIBUTE]: 'urlAlias', spellCheck: false },
-                  formHelperText: { role: errors.urlAlias ? 'alert' : undefined },
-                  input: { startAdornment: <InputAdornment position="start">/courseware/</InputAdornment> },
-                }}
+                onEdited={() => setValue('isAliasEdited', true)}
               />
             </Grid>
           </Grid>
-          <RichTextEditor
+          <FormRichTextEditor
+            control={control}
+            name="description"
             label="Description"
             required
-            value={draft.description}
-            field="description"
-            error={errors.description}
             disabled={disabled}
-            onChange={set.description}
           />
           <Grid container spacing={2} sx={{ mt: 1 }}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <EnumSelect
-                label="Categories"
-                values={CONTENT_CATEGORIES}
-                labels={CONTENT_CATEGORY_LABELS}
-                selected={draft.categories}
-                disabled={disabled}
-                onChange={set.categories}
+              <Controller
+                control={control}
+                name="categories"
+                render={({ field }) => (
+                  <EnumSelect
+                    label="Categories"
+                    values={CONTENT_CATEGORIES}
+                    labels={CONTENT_CATEGORY_LABELS}
+                    selected={field.value}
+                    disabled={disabled}
+                    onChange={field.onChange}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <EnumSelect
-                label="Tags"
-                values={CONTENT_TAGS}
-                labels={CONTENT_TAG_LABELS}
-                selected={draft.tags}
-                disabled={disabled}
-                onChange={set.tags}
+              <Controller
+                control={control}
+                name="tags"
+                render={({ field }) => (
+                  <EnumSelect
+                    label="Tags"
+                    values={CONTENT_TAGS}
+                    labels={CONTENT_TAG_LABELS}
+                    selected={field.value}
+                    disabled={disabled}
+                    onChange={field.onChange}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <EnumSelect
-                label="Education levels"
-                values={EDUCATION_LEVELS}
-                labels={EDUCATION_LEVEL_LABELS}
-                selected={draft.educationLevels}
-                disabled={disabled}
-                onChange={set.educationLevels}
+              <Controller
+                control={control}
+                name="educationLevels"
+                render={({ field }) => (
+                  <EnumSelect
+                    label="Education levels"
+                    values={EDUCATION_LEVELS}
+                    labels={EDUCATION_LEVEL_LABELS}
+                    selected={field.value}
+                    disabled={disabled}
+                    onChange={field.onChange}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <EnumSelect
-                label="Experience levels"
-                values={EXPERIENCE_LEVELS}
-                labels={EXPERIENCE_LEVEL_LABELS}
-                selected={draft.experienceLevels}
-                disabled={disabled}
-                onChange={set.experienceLevels}
+              <Controller
+                control={control}
+                name="experienceLevels"
+                render={({ field }) => (
+                  <EnumSelect
+                    label="Experience levels"
+                    values={EXPERIENCE_LEVELS}
+                    labels={EXPERIENCE_LEVEL_LABELS}
+                    selected={field.value}
+                    disabled={disabled}
+                    onChange={field.onChange}
+                  />
+                )}
               />
             </Grid>
           </Grid>
         </Box>
 
-        <OutlineEditor
-          sections={draft.sections}
-          items={draft.children}
-          parentAlias={parentAlias}
-          errors={errors}
-          disabled={disabled}
-          onSectionsChange={set.sections}
-          onChildrenChange={set.children}
-        />
+        <ContentOutline control={control} disabled={disabled} />
 
-        <FilesEditor
-          files={draft.files}
-          pendingFiles={draft.pendingFiles}
-          errors={errors}
-          disabled={disabled}
-          onFilesChange={set.files}
-          onPendingChange={set.pendingFiles}
-        />
+        <FilesEditor control={control} getValues={getValues} setValue={setValue} disabled={disabled} />
 
         <Box component="section" aria-labelledby="knowledge-editor-heading">
           <Typography variant="h2" id="knowledge-editor-heading" sx={{ mb: 1.5 }}>
             Knowledge, skills and abilities
           </Typography>
           <Stack spacing={3}>
-            {KNOWLEDGE_ORDER.map((type) => {
-              const field = FIELD_OF[type];
-              return (
-                <KnowledgePicker
-                  key={type}
-                  type={type}
-                  items={knowledge.data ?? NO_KNOWLEDGE}
-                  selectedIds={draft[field]}
-                  field={field}
-                  error={
-                    errors[field] ?? Object.entries(errors).find(([k]) => k.startsWith(`${field}.`))?.[1]
-                  }
-                  disabled={disabled}
-                  onChange={set[field]}
-                />
-              );
-            })}
+            {KNOWLEDGE_ORDER.map((type) => (
+              <Controller
+                key={type}
+                control={control}
+                name={FIELD_OF[type]}
+                render={({ field, fieldState }) => {
+                  field.ref(focusTargetOf(field.name));
+                  return (
+                    <KnowledgePicker
+                      type={type}
+                      items={knowledge.data ?? NO_KNOWLEDGE}
+                      selectedIds={field.value}
+                      field={field.name}
+                      error={firstMessage(fieldState.error)}
+                      disabled={disabled}
+                      onChange={field.onChange}
+                    />
+                  );
+                }}
+              />
+            ))}
           </Stack>
         </Box>
 
-        <CuratedDatesEditor
-          value={draft.lastCuratedTimestamps}
-          errors={errors}
-          disabled={disabled}
-          onChange={set.lastCuratedTimestamps}
+        <Controller
+          control={control}
+          name="lastCuratedTimestamps"
+          render={({ field, fieldState }) => {
+            field.ref(focusTargetOf(field.name));
+            return (
+              <CuratedDatesEditor
+                value={field.value}
+                errors={flatErrors(fieldState.error, field.name)}
+                disabled={disabled}
+                onChange={field.onChange}
+              />
+            );
+          }}
         />
 
         <Box component="section" aria-labelledby="keywords-editor-heading">
           <Typography variant="h2" id="keywords-editor-heading" sx={{ mb: 1.5 }}>
             Search keywords
           </Typography>
-          <KeywordsEditor
-            value={draft.keywords}
-            error={errors.keywords ?? Object.entries(errors).find(([k]) => k.startsWith('keywords.'))?.[1]}
-            disabled={disabled}
-            onChange={set.keywords}
+          <Controller
+            control={control}
+            name="keywords"
+            render={({ field, fieldState }) => {
+              field.ref(focusTargetOf(field.name));
+              return (
+                <KeywordsEditor
+                  value={field.value}
+                  error={firstMessage(fieldState.error)}
+                  disabled={disabled}
+                  onChange={field.onChange}
+                />
+              );
+            }}
           />
         </Box>
 
-        <ContributorsEditor
-          value={draft.contributors}
-          error={errors.contributorIds}
-          disabled={disabled}
-          onChange={set.contributors}
+        <Controller
+          control={control}
+          name="contributors"
+          render={({ field, fieldState }) => {
+            field.ref(focusTargetOf('contributorIds'));
+            return (
+              <ContributorsEditor
+                value={field.value}
+                error={firstMessage(fieldState.error)}
+                disabled={disabled}
+                onChange={field.onChange}
+              />
+            );
+          }}
         />
       </Stack>
 

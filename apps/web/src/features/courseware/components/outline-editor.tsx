@@ -8,24 +8,15 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useFieldArray, useWatch, type Control } from 'react-hook-form';
 import { CHILD_NAME_MAX } from '@portal/shared/limits';
 import { childAlias } from '@portal/shared/schemas/courseware';
 import { paths } from '../../../config/paths';
-import { newKey, type DraftChild, type DraftSection } from '../lib/content-draft';
-import { FIELD_ATTRIBUTE, type FieldErrors } from '../../../lib/form-errors';
-import { RichTextEditor } from '../../../components/rich-text-editor';
-
-/** Moves one entry of a list up (-1) or down (+1). */
-function move<T>(list: readonly T[], index: number, step: -1 | 1): T[] {
-  const next = [...list];
-  const target = index + step;
-  if (target < 0 || target >= next.length) return next;
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
-}
+import type { ContentDraft } from '../lib/content-draft';
+import { FormRichTextEditor } from '../../../components/form-rich-text-editor';
+import { FormTextField } from '../../../components/form-text-field';
 
 function OrderButtons({
   label,
@@ -67,45 +58,32 @@ function OrderButtons({
  * name and rich-text description, and child items whose names can be changed, in order (moved with
  * the arrow buttons). New children are child modules whose alias will be the parent's alias, a slash
  * and the hyphenated name (000 §5). Existing children are removed by deleting them on their own page.
- * Props: `sections`, `children`, `parentAlias`, `errors`, `disabled`, `onSectionsChange`,
- * `onChildrenChange`.
+ * Both lists are field arrays of the content form; a new row's name takes the focus.
+ * Props: `control` (the content form), `parentAlias`, `disabled`.
  */
 export function OutlineEditor({
-  sections,
-  items,
+  control,
   parentAlias,
-  errors,
   disabled,
-  onSectionsChange,
-  onChildrenChange,
 }: {
-  sections: readonly DraftSection[];
-  items: readonly DraftChild[];
+  control: Control<ContentDraft>;
   parentAlias: string;
-  errors: FieldErrors;
   disabled: boolean;
-  onSectionsChange: (sections: DraftSection[]) => void;
-  onChildrenChange: (children: DraftChild[]) => void;
 }) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const sections = useFieldArray({ control, name: 'sections', keyName: 'key' });
+  const items = useFieldArray({ control, name: 'children', keyName: 'key' });
+  // The children as typed: their aliases and move-button labels follow their names.
+  const children = useWatch({ control, name: 'children' });
 
   const addSection = () => {
-    const key = newKey();
-    onSectionsChange([...sections, { key, name: '', description: '' }]);
-    setFocusKey(key);
+    sections.append({ name: '', description: '' }, { focusName: `sections.${sections.fields.length}.name` });
     setMenuAnchor(null);
   };
   const addChild = () => {
-    const key = newKey();
-    onChildrenChange([...items, { key, name: '' }]);
-    setFocusKey(key);
+    items.append({ name: '' }, { focusName: `children.${items.fields.length}.name` });
     setMenuAnchor(null);
   };
-  const sectionAt = (index: number, patch: Partial<DraftSection>) =>
-    onSectionsChange(sections.map((s, i) => (i === index ? { ...s, ...patch } : s)));
-  const childAt = (index: number, patch: Partial<DraftChild>) =>
-    onChildrenChange(items.map((c, i) => (i === index ? { ...c, ...patch } : c)));
 
   return (
     <Box component="section" aria-labelledby="outline-editor-heading">
@@ -128,11 +106,11 @@ export function OutlineEditor({
         </Menu>
       </Stack>
 
-      {sections.length === 0 && items.length === 0 && (
+      {sections.fields.length === 0 && items.fields.length === 0 && (
         <Typography color="text.secondary">No sections or child items yet.</Typography>
       )}
 
-      {sections.length > 0 && (
+      {sections.fields.length > 0 && (
         <Stack
           spacing={2}
           sx={{ mb: 3 }}
@@ -140,98 +118,80 @@ export function OutlineEditor({
           aria-label="Sections"
           style={{ listStyle: 'none', padding: 0 }}
         >
-          {sections.map((section, index) => (
+          {sections.fields.map((section, index) => (
             <Box
               component="li"
               key={section.key}
               sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}
             >
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <TextField
+                <FormTextField
+                  control={control}
+                  name={`sections.${index}.name`}
                   label={`Section ${index + 1} name`}
                   required
-                  value={section.name}
                   disabled={disabled}
-                  onChange={(event) => sectionAt(index, { name: event.target.value })}
-                  error={Boolean(errors[`sections.${index}.name`])}
-                  helperText={errors[`sections.${index}.name`] ?? ' '}
+                  helperText=" "
                   fullWidth
-                  autoFocus={focusKey === section.key}
-                  slotProps={{
-                    htmlInput: { maxLength: CHILD_NAME_MAX, [FIELD_ATTRIBUTE]: `sections.${index}.name` },
-                    formHelperText: { role: errors[`sections.${index}.name`] ? 'alert' : undefined },
-                  }}
+                  maxLength={CHILD_NAME_MAX}
                 />
                 <OrderButtons
                   label={`section ${index + 1}`}
                   index={index}
-                  count={sections.length}
+                  count={sections.fields.length}
                   disabled={disabled}
-                  onMove={(step) => onSectionsChange(move(sections, index, step))}
+                  onMove={(step) => sections.move(index, index + step)}
                 />
                 <IconButton
                   size="small"
                   aria-label={`Remove section ${index + 1}`}
                   disabled={disabled}
-                  onClick={() => onSectionsChange(sections.filter((_, i) => i !== index))}
+                  onClick={() => sections.remove(index)}
                 >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Stack>
-              <RichTextEditor
+              <FormRichTextEditor
+                control={control}
+                name={`sections.${index}.description`}
                 label={`Section ${index + 1} description`}
-                value={section.description}
-                field={`sections.${index}.description`}
-                error={errors[`sections.${index}.description`]}
                 disabled={disabled}
-                onChange={(description) => sectionAt(index, { description })}
               />
             </Box>
           ))}
         </Stack>
       )}
 
-      {items.length > 0 && (
+      {items.fields.length > 0 && (
         <Stack spacing={1} component="ol" aria-label="Child items" style={{ listStyle: 'none', padding: 0 }}>
-          {items.map((child, index) => {
-            const field = `children.${index}.name`;
+          {items.fields.map(({ key }, index) => {
+            const child = children[index] ?? { name: '' };
             const alias = child.urlAlias ?? (child.name.trim() ? childAlias(parentAlias, child.name) : '');
             return (
-              <Stack
-                component="li"
-                key={child.key}
-                direction="row"
-                spacing={1}
-                sx={{ alignItems: 'flex-start' }}
-              >
-                <TextField
+              <Stack component="li" key={key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <FormTextField
+                  control={control}
+                  name={`children.${index}.name`}
                   label={child.id ? `Child ${index + 1} name` : `New child module ${index + 1} name`}
                   required
-                  value={child.name}
                   disabled={disabled}
-                  onChange={(event) => childAt(index, { name: event.target.value })}
-                  error={Boolean(errors[field])}
-                  helperText={errors[field] ?? (alias ? paths.content(alias) : ' ')}
+                  helperText={alias ? paths.content(alias) : ' '}
                   fullWidth
-                  autoFocus={focusKey === child.key}
-                  slotProps={{
-                    htmlInput: { maxLength: CHILD_NAME_MAX, [FIELD_ATTRIBUTE]: field },
-                    formHelperText: { role: errors[field] ? 'alert' : undefined },
-                  }}
+                  maxLength={CHILD_NAME_MAX}
                 />
                 <OrderButtons
                   label={child.name || `child ${index + 1}`}
                   index={index}
-                  count={items.length}
+                  count={items.fields.length}
                   disabled={disabled}
-                  onMove={(step) => onChildrenChange(move(items, index, step))}
+                  onMove={(step) => items.move(index, index + step)}
                 />
                 {!child.id && (
                   <IconButton
                     size="small"
                     aria-label={`Remove new child module ${index + 1}`}
                     disabled={disabled}
-                    onClick={() => onChildrenChange(items.filter((_, i) => i !== index))}
+                    onClick={() => items.remove(index)}
                   >
                     <DeleteIcon fontSize="small" />
                   </IconButton>

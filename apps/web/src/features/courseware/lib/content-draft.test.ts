@@ -1,4 +1,6 @@
+import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { flatErrors } from '../../../lib/form-errors';
 import { latestToday } from '@portal/shared/schemas/courseware';
 import { makeContent, makeContributor, uuid } from '../../../testing/fixtures';
 import {
@@ -7,11 +9,19 @@ import {
   emptyDraft,
   toCreateBody,
   toUpdateBody,
-  validateDraft,
+  contentDraftResolver,
+  type ContentDraft,
 } from './content-draft';
 
+const OPTIONS: ResolverOptions<ContentDraft> = { fields: {}, shouldUseNativeValidation: false };
+/** The form's issues of a draft, keyed by field path. */
+async function validate(draft: ContentDraft, mode: 'create' | 'edit') {
+  const { errors } = await contentDraftResolver(mode)(draft, undefined, OPTIONS);
+  return flatErrors(errors, '');
+}
+
 describe('content draft', () => {
-  it('saves an unchanged item as exactly what was loaded, with its version', () => {
+  it('saves an unchanged item as exactly what was loaded, with its version', async () => {
     const person = makeContributor();
     const content = makeContent({
       version: 7,
@@ -27,7 +37,7 @@ describe('content draft', () => {
       sections: [{ id: content.sections[0]!.id, name: 'Objectives', description: '<p>x</p>' }],
       deletedFileIds: [],
     });
-    expect(validateDraft(draftFromContent(content), 'edit')).toEqual({});
+    expect(await validate(draftFromContent(content), 'edit')).toEqual({});
   });
 
   it('starts create mode unpublished with the draft learning objectives; the alias follows the name', () => {
@@ -40,16 +50,16 @@ describe('content draft', () => {
     expect(aliasOf({ ...named, urlAlias: 'custom/alias', isAliasEdited: true })).toBe('custom/alias');
   });
 
-  it('names every invalid field with the shared schemas (000 §5)', () => {
+  it('names every invalid field with the shared schemas (000 §5)', async () => {
     const draft = {
       ...emptyDraft(),
       name: '',
       description: '<p></p>',
       keywords: ['k'.repeat(51)],
       lastCuratedTimestamps: { courseware: '2999-01-01', environment: latestToday() },
-      children: [{ key: 'c', name: ' ' }],
+      children: [{ name: ' ' }],
     };
-    const errors = validateDraft(draft, 'create');
+    const errors = await validate(draft, 'create');
     expect(errors.name).toBe('Name is required.');
     expect(errors.description).toBe('Description is required.');
     expect(errors['keywords.0']).toBe('A search keyword may be at most 50 characters.');

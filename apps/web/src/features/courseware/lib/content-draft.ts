@@ -1,8 +1,10 @@
 /**
- * The edit form's state (000 §2 edit mode, §4 modes) and its translation to the API's requests. The
- * form validates with the same shared schemas the server uses (STYLE.md habit 1); issues are keyed
- * by their field path ("name", "sections.0.name") and the first invalid field in the page is focused.
+ * The edit form's values (000 §2 edit mode, §4 modes), their translation to the API's requests and the
+ * form's resolver: the same shared schemas the server uses (STYLE.md habit 1) through `zodResolver`,
+ * issues keyed by their field path ("name", "sections.0.name").
  */
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { DEFAULT_CONTENT_STATUS } from '@portal/shared/enums';
 import type { Contributor } from '@portal/shared/schemas/contributors';
 import {
@@ -15,11 +17,9 @@ import {
   type UpdateContentRequest,
 } from '@portal/shared/schemas/courseware';
 import { FileNameSchema } from '@portal/shared/schemas/files';
-import { fieldErrorsOf, type FieldErrors } from '../../../lib/form-errors';
 
 /** A file picked in the form, uploaded when the content is saved (000 §3 files entry "fileBlob"). */
 export interface PendingFile {
-  key: string;
   file: File;
   name: string;
   /** Fraction uploaded while saving, else null. */
@@ -27,15 +27,14 @@ export interface PendingFile {
   error: string | null;
 }
 
-/** Rows of the outline keep a stable key for React while names and order change. */
+/** A section of the outline; new ones have no id yet (the form keeps each row's React key). */
 export interface DraftSection {
-  key: string;
   id?: string;
   name: string;
   description: string;
 }
+/** A child item of the outline; a new child module has no id nor alias yet. */
 export interface DraftChild {
-  key: string;
   id?: string;
   name: string;
   urlAlias?: string;
@@ -55,13 +54,6 @@ export interface ContentDraft extends Omit<
   version: number;
 }
 
-let keyCounter = 0;
-/** A key for a new row of the form. */
-export function newKey(): string {
-  keyCounter += 1;
-  return `new-${keyCounter}`;
-}
-
 /** The draft learning-objectives section a new item starts with (000 §4). */
 export const LEARNING_OBJECTIVES_SECTION = {
   name: 'Learning objectives',
@@ -76,12 +68,11 @@ export function draftFromContent(content: Content): ContentDraft {
     isAliasEdited: true,
     deletedFileIds: [],
     sections: content.sections.map((s) => ({
-      key: s.id,
       id: s.id,
       name: s.name,
       description: s.description,
     })),
-    children: content.children.map((c) => ({ key: c.id, id: c.id, name: c.name, urlAlias: c.urlAlias })),
+    children: content.children.map((c) => ({ id: c.id, name: c.name, urlAlias: c.urlAlias })),
     contributors: content.contributors,
     pendingFiles: [],
   };
@@ -105,7 +96,7 @@ export function emptyDraft(): ContentDraft {
     ksaIds: [],
     kuIds: [],
     contributors: [],
-    sections: [{ key: newKey(), ...LEARNING_OBJECTIVES_SECTION }],
+    sections: [{ ...LEARNING_OBJECTIVES_SECTION }],
     children: [],
     files: [],
     deletedFileIds: [],
@@ -115,7 +106,7 @@ export function emptyDraft(): ContentDraft {
 }
 
 /** The alias a draft will be saved with: typed, or (create mode) derived from the name. */
-export function aliasOf(draft: ContentDraft): string {
+export function aliasOf(draft: Pick<ContentDraft, 'name' | 'urlAlias' | 'isAliasEdited'>): string {
   return draft.isAliasEdited ? draft.urlAlias : defaultAlias(draft.name);
 }
 
@@ -159,22 +150,41 @@ export function toCreateBody(draft: ContentDraft): CreateContentRequest {
   return { ...bodyOf(draft), ...(alias ? { urlAlias: alias } : {}) };
 }
 
+const NO_ALIAS = 'The name has no letters or digits to make a URL alias from: enter one.';
+
 /**
- * Validates a draft with the request schema of its mode, and each pending file's name (000 §5).
- * @returns the field errors, empty when the draft may be sent
+ * The form's resolver for a mode (000 §5): `zodResolver` over the request schema of the mode, given
+ * the request the draft would send, so the form and the server check the same rules; then what only
+ * the form knows: contributor issues sit at the contributors field, a name without letters or digits
+ * in create mode cannot make an alias, and each picked file's name is a valid file name.
+ * @returns the draft itself when valid, else issues keyed by the form's field paths
  */
-export function validateDraft(draft: ContentDraft, mode: 'create' | 'edit'): FieldErrors {
-  const result =
-    mode === 'create'
-      ? CreateContentRequestSchema.safeParse(toCreateBody(draft))
-      : UpdateContentRequestSchema.safeParse(toUpdateBody(draft));
-  const errors = result.success ? {} : fieldErrorsOf(result.error.issues);
-  if (mode === 'create' && !aliasOf(draft) && !errors.urlAlias && draft.name.trim()) {
-    errors.urlAlias = 'The name has no letters or digits to make a URL alias from: enter one.';
-  }
-  draft.pendingFiles.forEach((pending, index) => {
-    const name = FileNameSchema.safeParse(pending.name);
-    if (!name.success) errors[`pendingFiles.${index}.name`] = name.error.issues[0]?.message ?? 'Not valid.';
-  });
-  return errors;
+export function contentDraftResolver(mode: 'create' | 'edit'): Resolver<ContentDraft> {
+  const resolveCreate = zodResolver(CreateContentRequestSchema);
+  const resolveUpdate = zodResolver(UpdateContentRequestSchema);
+  return async (draft, context, options) => {
+    const resolverOptions = { ...options, fields: {}, names: undefined };
+    const result =
+      mode === 'create'
+        ? await resolveCreate(toCreateBody(draft), context, resolverOptions)
+        : await resolveUpdate(toUpdateBody(draft), context, resolverOptions);
+    const { contributorIds, ...rest } = result.errors as Record<string, unknown>;
+    const errors = { ...rest } as FieldErrors<ContentDraft>;
+    if (contributorIds) errors.contributors = contributorIds as FieldErrors<ContentDraft>['contributors'];
+    if (mode === 'create' && !aliasOf(draft) && !errors.urlAlias && draft.name.trim()) {
+      errors.urlAlias = { type: 'custom', message: NO_ALIAS };
+    }
+    draft.pendingFiles.forEach((pending, index) => {
+      const name = FileNameSchema.safeParse(pending.name);
+      if (name.success) return;
+      const pendingErrors = (errors.pendingFiles ??= []) as NonNullable<
+        FieldErrors<ContentDraft>['pendingFiles']
+      > &
+        object[];
+      pendingErrors[index] = {
+        name: { type: 'custom', message: name.error.issues[0]?.message ?? 'Not valid.' },
+      };
+    });
+    return Object.keys(errors).length === 0 ? { values: draft, errors: {} } : { values: {}, errors };
+  };
 }

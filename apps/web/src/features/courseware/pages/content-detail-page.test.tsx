@@ -299,10 +299,10 @@ describe('content detail page', () => {
     expect(within(title).getByTestId('ArchiveIcon')).toBeTruthy();
     expect(screen.getByText(MESSAGES.archived)).toBeTruthy();
     expect(screen.getByText(MESSAGES.uncurated)).toBeTruthy();
-    const metadata = screen.getByRole('region', { name: 'Metadata' });
+    const metadata = await screen.findByRole('region', { name: 'Metadata' });
     expect(within(metadata).getByText(archived.id)).toBeTruthy();
     expect(within(metadata).getByRole('button', { name: 'Copy content id' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Feedback' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Feedback' })).toBeTruthy();
   });
 
   it('hides status icons, metadata and Feedback from visitors', async () => {

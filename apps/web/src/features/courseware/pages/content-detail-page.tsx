@@ -18,19 +18,27 @@ import { useTreeFiles } from '../../files/api/get-tree-files';
 import { BundleDownload } from '../../files/components/bundle-download';
 import { ChildGroups } from '../components/child-groups';
 import { ContentAbout } from '../components/content-about';
-import { ContentActions } from '../components/content-actions';
 import { ContentBreadcrumbs } from '../components/content-breadcrumbs';
 import { ContentChips } from '../components/content-chips';
 import { ContentDetailSkeleton } from '../components/content-detail-skeleton';
 import { ContentFiles } from '../../files/components/content-files';
-import { ContentMetadata } from '../components/content-metadata';
-import { FeedbackButton } from '../../feedback/components/feedback-button';
 import { KnowledgeLists } from '../../knowledge/components/knowledge-lists';
 import { LessonArtifacts } from '../../lessons/components/lesson-artifacts';
 
 /** The edit form (rich text, date pickers) is loaded only when a curator edits. */
 const ContentEditor = lazy(async () => ({
   default: (await import('../components/content-editor')).ContentEditor,
+}));
+
+// Only curators, editors and signed-in users see these: visitors do not load their code and dialogs.
+const ContentActions = lazy(async () => ({
+  default: (await import('../components/content-actions')).ContentActions,
+}));
+const ContentMetadata = lazy(async () => ({
+  default: (await import('../components/content-metadata')).ContentMetadata,
+}));
+const FeedbackButton = lazy(async () => ({
+  default: (await import('../../feedback/components/feedback-button')).FeedbackButton,
 }));
 
 /** The default page title when the item has no name yet (000 §2). */
@@ -44,6 +52,7 @@ const DEFAULT_TITLE = 'Courseware';
  */
 export function ContentView({ content, onEdit }: { content: Content; onEdit?: () => void }) {
   const canUpdate = useCan('CanUpdateContent');
+  const canDelete = useCan('CanDeleteContent');
   const canViewLessonFiles = useCan('CanViewLessonFiles');
   // The zip download is offered when the item or its children have files (issue 3).
   const canViewFiles = useCan('CanViewFiles');
@@ -64,7 +73,11 @@ export function ContentView({ content, onEdit }: { content: Content; onEdit?: ()
         <span>{content.name}</span>
       </Typography>
       <ContentChips content={content} />
-      <ContentActions content={content} onEdit={onEdit} />
+      {(canUpdate || canDelete) && (
+        <Suspense fallback={null}>
+          <ContentActions content={content} onEdit={onEdit} />
+        </Suspense>
+      )}
       {(isArchived || isUncurated) && (
         <Stack spacing={1} sx={{ mt: 2 }}>
           {isArchived && <Alert severity="warning">{MESSAGES.archived}</Alert>}
@@ -104,9 +117,17 @@ export function ContentView({ content, onEdit }: { content: Content; onEdit?: ()
           content.contributors.length > 0 ||
           content.lastCuratedTimestamps.courseware ||
           content.lastCuratedTimestamps.environment) && <ContentAbout content={content} />}
-        {canUpdate && <ContentMetadata content={content} />}
+        {canUpdate && (
+          <Suspense fallback={null}>
+            <ContentMetadata content={content} />
+          </Suspense>
+        )}
       </Stack>
-      {canSendFeedback && <FeedbackButton contentId={content.id} contentName={content.name} />}
+      {canSendFeedback && (
+        <Suspense fallback={null}>
+          <FeedbackButton contentId={content.id} contentName={content.name} />
+        </Suspense>
+      )}
     </Box>
   );
 }

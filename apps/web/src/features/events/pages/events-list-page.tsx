@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { EVENTS_PAGE_SIZE } from '@portal/shared/limits';
 import type { Event } from '@portal/shared/schemas/events';
-import { DatedItemList } from '../../../components/dated-items/dated-item-list';
-import { DeleteItemDialog } from '../../../components/dated-items/delete-item-dialog';
+import { EditableDatedItemList } from '../../../components/dated-items/editable-dated-item-list';
 import { usePagedList } from '../../../components/dated-items/use-paged-list';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
@@ -19,48 +17,21 @@ export function EventsListPage() {
   useDocumentTitle('Events');
   const canEdit = useCan('CanUpdateContent');
   const canDelete = useCan('CanDeleteEvents');
-  const list = usePagedList<Event>(
-    [...EVENTS_KEY, 'list'],
-    canEdit ? 'editor' : 'visitor',
-    (pageToken, signal) => listEvents({ pageToken, pageSize: EVENTS_PAGE_SIZE }, signal),
+  const source = canEdit ? 'editor' : 'visitor';
+  const list = usePagedList<Event>([...EVENTS_KEY, 'list'], source, (pageToken, signal) =>
+    listEvents({ pageToken, pageSize: EVENTS_PAGE_SIZE }, signal),
   );
-  const [editing, setEditing] = useState<Event | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Event | null>(null);
   return (
-    <>
-      <DatedItemList
-        title="Events"
-        noun="event"
-        list={list}
-        canEdit={canEdit}
-        canDelete={canDelete}
-        onAdd={() => setEditing(null)}
-        onEdit={setEditing}
-        onDelete={setDeleting}
-        extra={(item) => ` · ${item.location}`}
-      />
-      {editing !== undefined && (
-        <EventDialog
-          item={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={async () => {
-            setEditing(undefined);
-            await list.refresh();
-          }}
-        />
-      )}
-      {deleting && (
-        <DeleteItemDialog
-          title="Delete event"
-          name={deleting.name}
-          onDelete={() => deleteEvent(deleting.id)}
-          onDeleted={async () => {
-            setDeleting(null);
-            await list.refresh();
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </>
+    <EditableDatedItemList
+      title="Events"
+      noun="event"
+      list={list}
+      canEdit={canEdit}
+      canDelete={canDelete}
+      extra={(item) => ` · ${item.location}`}
+      deleteTitle="Delete event"
+      deleteItem={deleteEvent}
+      editor={(props) => <EventDialog {...props} />}
+    />
   );
 }

@@ -45,10 +45,17 @@ describe('account menu', () => {
     expect(itemNames(menu)).toEqual(['Invite students', 'Logout']);
   });
 
-  it('gives editors Dashboard, Admin and Archived Content', async () => {
+  it('gives editors Dashboard, Add new page, Admin and Archived Content', async () => {
     api('contenteditor');
     const { menu } = await openMenu('contenteditor');
-    expect(itemNames(menu)).toEqual(['Dashboard', 'Admin', 'Archived Content', 'Invite students', 'Logout']);
+    expect(itemNames(menu)).toEqual([
+      'Dashboard',
+      'Add new page',
+      'Admin',
+      'Archived Content',
+      'Invite students',
+      'Logout',
+    ]);
     expect(within(menu).getByRole('menuitem', { name: 'Admin' }).getAttribute('href')).toBe('/cr-admin');
     expect(within(menu).getByRole('menuitem', { name: 'Archived Content' }).getAttribute('href')).toBe(
       '/cr-archived-content',
@@ -60,6 +67,7 @@ describe('account menu', () => {
     const { menu } = await openMenu('admin');
     expect(itemNames(menu)).toEqual([
       'Dashboard',
+      'Add new page',
       'Admin',
       'Archived Content',
       'Users and claims',

@@ -14,6 +14,17 @@ describe('parseUserCsv', () => {
     });
   });
 
+  it('reads the optional business unit column by any of its names', () => {
+    expect(
+      parseUserCsv('name,email,role,Business Unit\nIvy,ivy@school.example,faculty, Valley College \n').rows,
+    ).toEqual([
+      { name: 'Ivy', email: 'ivy@school.example', role: 'faculty', businessUnit: 'Valley College' },
+    ]);
+    expect(parseUserCsv('name,email,role,Organization\nSam,sam@school.example,student,\n').rows).toEqual([
+      { name: 'Sam', email: 'sam@school.example', role: 'student', businessUnit: '' },
+    ]);
+  });
+
   it('names missing columns and empty files', () => {
     expect(parseUserCsv('name,role\nA,student\n').problems).toEqual([
       'The first line must name the columns name, email and role; email is missing.',

@@ -1,6 +1,7 @@
 /**
- * Reads a user-import CSV (001 §3 User import row: name, e-mail and role) with papaparse. The first line
- * names the columns, in any order and case; "e-mail", "email address" and "mail" are read as email.
+ * Reads a user-import CSV (001 §3 User import row: name, e-mail and role; issue 13: an optional business
+ * unit) with papaparse. The first line names the columns, in any order and case; "e-mail", "email
+ * address" and "mail" are read as email, "organization" and "unit" as business unit.
  * Cells are trimmed; the rows are checked by the server's preview, not here.
  */
 import Papa from 'papaparse';
@@ -21,6 +22,10 @@ const COLUMN_NAMES: Record<string, keyof UserImportRow> = {
   emailaddress: 'email',
   mail: 'email',
   role: 'role',
+  businessunit: 'businessUnit',
+  organization: 'businessUnit',
+  organisation: 'businessUnit',
+  unit: 'businessUnit',
 };
 
 function columnOf(header: string): string {
@@ -59,6 +64,7 @@ export function parseUserCsv(text: string): ParsedUserCsv {
     name: (record.name ?? '').trim(),
     email: (record.email ?? '').trim(),
     role: (record.role ?? '').trim(),
+    ...(fields.includes('businessUnit') ? { businessUnit: (record.businessUnit ?? '').trim() } : {}),
   }));
   return { rows, problems };
 }

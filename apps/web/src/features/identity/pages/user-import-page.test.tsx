@@ -16,6 +16,8 @@ function planOf(rows: UserImportRow[]) {
     return {
       line: k + 2,
       ...row,
+      businessUnit: row.businessUnit ?? '',
+      isNewBusinessUnit: false,
       action: isValid ? 'create' : 'invalid',
       errors: isValid ? [] : ['The e-mail address is not valid.'],
     };

@@ -49,6 +49,7 @@ function PlanTable({ plan }: { plan: UserImportPlan }) {
             <TableCell>Name</TableCell>
             <TableCell>E-mail</TableCell>
             <TableCell>Role</TableCell>
+            <TableCell>Business unit</TableCell>
             <TableCell>Result</TableCell>
           </TableRow>
         </TableHead>
@@ -67,6 +68,10 @@ function PlanTable({ plan }: { plan: UserImportPlan }) {
                 <TableCell>{row.name}</TableCell>
                 <TableCell>{row.email}</TableCell>
                 <TableCell>{role}</TableCell>
+                <TableCell>
+                  {row.businessUnit}
+                  {row.isNewBusinessUnit && ' (new)'}
+                </TableCell>
                 <TableCell>
                   <Chip
                     size="small"
@@ -173,8 +178,10 @@ export function UserImportPage() {
       <Typography sx={{ mb: 2 }}>
         Choose a CSV file whose first line names the columns <strong>name</strong>, <strong>email</strong> and{' '}
         <strong>role</strong> (one of {ROLES.map((r) => ROLE_LABELS[r].toLowerCase()).join(', ')}), at most{' '}
-        {USER_IMPORT_ROWS_MAX} rows. You will see what each row does before anything is saved; new users get
-        an invitation e-mail to choose their password.
+        {USER_IMPORT_ROWS_MAX} rows. An optional <strong>business unit</strong> column names the user&apos;s
+        organization (any case); an unknown name is an error on its row, unless you may manage the
+        organization: then it is created in the category other. You will see what each row does before
+        anything is saved; new users get an invitation e-mail to choose their password.
       </Typography>
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>

@@ -1,27 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Alert from '@mui/material/Alert';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { CONTENT_STATUSES } from '@portal/shared/enums';
 import { MESSAGES } from '@portal/shared/errors';
 import { NEWS_DATA_MAX, NEWS_LINK_MAX, NEWS_TITLE_MAX } from '@portal/shared/limits';
 import { NewsRequestSchema, type News, type NewsRequest } from '@portal/shared/schemas/news';
-import { DateTimeField } from '../../../components/dated-items/date-time-field';
-import { STATUS_LABELS } from '../../../components/dated-items/dated-item-parts';
+import { DatedItemDialog, useDatedItemSave } from '../../../components/dated-items/dated-item-dialog';
 import { FormTextField } from '../../../components/form-text-field';
-import { RichTextEditor } from '../../../components/rich-text-editor';
-import { FIELD_ATTRIBUTE } from '../../../lib/form-errors';
 import { saveNews } from '../api/save-news';
 
 /** Reads a picked image as a data URL. */
@@ -49,7 +37,6 @@ export function NewsDialog({
   onClose: () => void;
   onSaved: (saved: News) => void | Promise<void>;
 }) {
-  const titleId = useId();
   const { control, handleSubmit, setValue, setError } = useForm<NewsRequest>({
     resolver: zodResolver(NewsRequestSchema),
     shouldFocusError: true,
@@ -64,142 +51,78 @@ export function NewsDialog({
     },
   });
   const image = useWatch({ control, name: 'image' });
-  const save = useMutation({
-    mutationFn: (body: NewsRequest) => saveNews(item?.id ?? null, body),
-    meta: { silent: true },
-  });
-  const onSubmit = handleSubmit(async (values) => onSaved(await save.mutateAsync(values)));
+  const saving = useDatedItemSave(
+    handleSubmit,
+    (body: NewsRequest) => saveNews(item?.id ?? null, body),
+    onSaved,
+  );
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
+    <DatedItemDialog
+      title={item ? 'Edit news' : 'Add news'}
+      formId="news-form"
+      notSaved="The news item was not saved."
+      control={control}
+      {...saving}
+      onClose={onClose}
+      afterDescription={
+        <>
+          <FormTextField control={control} name="link" label="Link" maxLength={NEWS_LINK_MAX} />
+          <FormTextField
+            control={control}
+            name="externalLink"
+            label="External link"
+            maxLength={NEWS_LINK_MAX}
+          />
+        </>
+      }
     >
-      <DialogTitle id={titleId}>{item ? 'Edit news' : 'Add news'}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="news-form"
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          sx={{ pt: 1 }}
-        >
-          {save.isError && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              The news item was not saved. {save.error.message}
-            </Alert>
-          )}
-          <Stack spacing={2}>
-            <FormTextField control={control} name="name" label="Title" required maxLength={NEWS_TITLE_MAX} />
-            <Controller
-              control={control}
-              name="image"
-              render={({ fieldState }) => (
-                <Box>
-                  <Typography variant="body2" sx={{ mb: 1 }}>
-                    Image (none: the date image is shown)
-                  </Typography>
-                  <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                    <Button component="label" variant="outlined">
-                      {image ? 'Replace image' : 'Add image'}
-                      <input
-                        type="file"
-                        hidden
-                        accept="image/png,image/jpeg,image/gif,image/webp"
-                        onChange={async (event) => {
-                          const input = event.currentTarget;
-                          const file = input.files?.[0];
-                          if (!file) return;
-                          const data = await readDataUrl(file);
-                          input.value = '';
-                          if (data.length >= NEWS_DATA_MAX) {
-                            setValue('image', null);
-                            setError('image', { message: MESSAGES.fileTooLarge });
-                            return;
-                          }
-                          setValue('image', data, { shouldValidate: true });
-                        }}
-                      />
-                    </Button>
-                    {image && (
-                      <>
-                        <Box component="img" src={image} alt="The chosen image" sx={{ height: 48 }} />
-                        <Button onClick={() => setValue('image', null)}>Remove image</Button>
-                      </>
-                    )}
-                  </Stack>
-                  {fieldState.error && (
-                    <FormHelperText error role="alert">
-                      {fieldState.error.message}
-                    </FormHelperText>
-                  )}
-                </Box>
-              )}
-            />
-            <Controller
-              control={control}
-              name="description"
-              render={({ field, fieldState }) => {
-                field.ref({
-                  focus: () =>
-                    document
-                      .querySelector<HTMLElement>(`#news-form [${FIELD_ATTRIBUTE}="description"]`)
-                      ?.focus(),
-                });
-                return (
-                  <RichTextEditor
-                    label="Description"
-                    field="description"
-                    required
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={fieldState.error?.message}
-                  />
-                );
-              }}
-            />
-            <FormTextField control={control} name="link" label="Link" maxLength={NEWS_LINK_MAX} />
-            <FormTextField
-              control={control}
-              name="externalLink"
-              label="External link"
-              maxLength={NEWS_LINK_MAX}
-            />
-            <FormTextField control={control} name="status" label="Status" select required>
-              {CONTENT_STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <Controller
-              control={control}
-              name="date"
-              render={({ field, fieldState }) => (
-                <DateTimeField
-                  label="Date"
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
+      <FormTextField control={control} name="name" label="Title" required maxLength={NEWS_TITLE_MAX} />
+      <Controller
+        control={control}
+        name="image"
+        render={({ fieldState }) => (
+          <Box>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              Image (none: the date image is shown)
+            </Typography>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Button component="label" variant="outlined">
+                {image ? 'Replace image' : 'Add image'}
+                <input
+                  type="file"
+                  hidden
+                  accept="image/png,image/jpeg,image/gif,image/webp"
+                  onChange={async (event) => {
+                    const input = event.currentTarget;
+                    const file = input.files?.[0];
+                    if (!file) return;
+                    const data = await readDataUrl(file);
+                    input.value = '';
+                    if (data.length >= NEWS_DATA_MAX) {
+                      setValue('image', null);
+                      setError('image', { message: MESSAGES.fileTooLarge });
+                      return;
+                    }
+                    setValue('image', data, { shouldValidate: true });
+                  }}
                 />
+              </Button>
+              {image && (
+                <>
+                  <Box component="img" src={image} alt="The chosen image" sx={{ height: 48 }} />
+                  <Button onClick={() => setValue('image', null)}>Remove image</Button>
+                </>
               )}
-            />
-          </Stack>
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" form="news-form" variant="contained" disabled={save.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+            </Stack>
+            {fieldState.error && (
+              <FormHelperText error role="alert">
+                {fieldState.error.message}
+              </FormHelperText>
+            )}
+          </Box>
+        )}
+      />
+    </DatedItemDialog>
   );
 }

@@ -25,6 +25,9 @@ const PRESETS: readonly { id: PresetId; label: string }[] = [
   { id: 'thisYear', label: 'This year' },
 ];
 
+/** The first year written with four digits: a year typed digit by digit is complete from here. */
+const FIRST_FOUR_DIGIT_YEAR = 1000;
+
 const FIELDS: readonly { name: keyof DateRange; label: string }[] = [
   { name: 'from', label: 'From' },
   { name: 'to', label: 'To' },
@@ -41,13 +44,18 @@ export interface DateRangeFilterProps {
 }
 
 export function DateRangeFilter({ value, onApply, today, compare, onCompareChange }: DateRangeFilterProps) {
-  const { control, handleSubmit, reset } = useForm<DateRange>({
+  const { control, handleSubmit, reset, trigger, getValues } = useForm<DateRange>({
     resolver: zodResolver(DateRangeSchema),
     defaultValues: value,
   });
   // A range applied from outside (a preset) becomes the form's values.
   useEffect(() => reset(value), [value, reset]);
   const apply = () => void handleSubmit(onApply)();
+  // While a date is typed, each complete date is checked and applied without moving the focus (a
+  // failed handleSubmit would focus the field and lose the next keystrokes of the same year).
+  const applyTyped = async () => {
+    if (await trigger()) onApply(getValues());
+  };
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
@@ -76,7 +84,8 @@ export function DateRangeFilter({ value, onApply, today, compare, onCompareChang
                 inputRef={field.ref}
                 onChange={(date) => {
                   field.onChange(date && date.isValid() ? date.format(DATE_FORMAT) : '');
-                  apply();
+                  // A year being typed passes through 0002, 0020, 0202: only a whole year is applied.
+                  if (date?.isValid() && date.year() >= FIRST_FOUR_DIGIT_YEAR) void applyTyped();
                 }}
                 slotProps={{
                   textField: {

@@ -9,8 +9,8 @@ import {
   type UploadFileResponse,
   type UploadKind,
 } from '@portal/shared/schemas/files';
-import { ApiError, apiErrorOf } from '../../../lib/api-client';
-import { getAccessToken } from '../../../lib/auth-token';
+import { ApiError, apiErrorOf } from '../api-client';
+import { getAccessToken } from '../auth-token';
 
 export interface UploadRequest {
   file: Blob;

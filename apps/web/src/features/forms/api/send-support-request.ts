@@ -1,0 +1,15 @@
+/**
+ * POST /api/v1/support SupportRequest → SupportResponse { recipients, isSentToSupport } (signed in;
+ * 001 §7 course / organization support: both return the recipients).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { SupportResponseSchema, type SupportRequest } from '@portal/shared/schemas/forms';
+import { apiRequest } from '../../../lib/api-client';
+
+export function sendSupportRequest(body: SupportRequest) {
+  return apiRequest('/api/v1/support', { method: 'POST', body, schema: SupportResponseSchema });
+}
+
+export function useSendSupportRequest() {
+  return useMutation({ mutationFn: sendSupportRequest });
+}

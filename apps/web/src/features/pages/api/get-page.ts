@@ -1,0 +1,25 @@
+/**
+ * GET /api/v1/pages/by-href?href → Page (001 §7 "Get page by href"; the href lower-cased; 404 for a page
+ * the caller may not see, e.g. unpublished for a visitor).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { PageSchema } from './page-types';
+
+export const PAGES_KEY = ['pages'] as const;
+
+/** The path of a page as looked up: lower-cased, with one leading slash and no trailing one. */
+export function normaliseHref(path: string): string {
+  return `/${path.toLowerCase().replace(/^\/+|\/+$/g, '')}`;
+}
+
+export function pageByHrefQueryOptions(href: string) {
+  const normal = normaliseHref(href);
+  return queryOptions({
+    queryKey: [...PAGES_KEY, 'href', normal],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/pages/by-href', { query: { href: normal }, schema: PageSchema, signal }),
+    retry: false,
+    meta: { ignoreNotFound: true },
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * GET /api/v1/pages?nextPageToken → { items, nextPageToken } (001 §7 "Listing pages uses a token and
+ * follows the next token until none is left"): every page's id, href and title, for page-target fields.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { fetchAllPages } from '../../../lib/fetch-all-pages';
+import { PAGES_KEY } from './get-page';
+import { PageListSchema } from './page-types';
+
+export function allPagesQueryOptions() {
+  return queryOptions({
+    queryKey: [...PAGES_KEY, 'all'],
+    queryFn: ({ signal }) =>
+      fetchAllPages(
+        (nextPageToken) =>
+          apiRequest('/api/v1/pages', {
+            query: { pageToken: nextPageToken },
+            schema: PageListSchema,
+            signal,
+          }),
+        (page) => page.items,
+      ),
+  });
+}

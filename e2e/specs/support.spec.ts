@@ -1,0 +1,97 @@
+/**
+ * The support dialog end to end (issue 12 "What must show"; 001 §2 Support dialog, §4, §5): faculty open
+ * it from the help menu, an empty submit focuses the topic with its error under it, a course topic offers
+ * the courses they teach, and after sending the recipients dialog lists the course's instructor with the
+ * role as readable text; no serious or critical axe violation on the dialog. Signed out, Support goes to
+ * the contact page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, latestMail, signIn } from './helpers';
+
+/** Serious and critical axe violations of the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const openSupport = async (page: Page) => {
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('menuitem', { name: 'Support' }).click();
+};
+
+test('signed out, Support goes to the contact page', async ({ page }) => {
+  await page.goto('/');
+  await openSupport(page);
+  await expect(page).toHaveURL(/\/contact-us$/);
+});
+
+test('faculty send a course support request and see its recipients', async ({ page, request }) => {
+  // A published course the faculty member teaches: they invited a student to it.
+  const courseName = `Support Course ${Date.now()}`;
+  const curator = await apiToken(request, 'curator@example.edu');
+  const created = await request.post('/api/v1/content', {
+    headers: { authorization: `Bearer ${curator}` },
+    data: {
+      name: courseName,
+      description: '<p>For the support test.</p>',
+      categories: ['course'],
+      status: 'published',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = (await created.json()) as { id: string };
+  const faculty = await apiToken(request, 'faculty@example.edu');
+  const invited = await request.post(`/api/v1/courses/${course.id}/invitations`, {
+    headers: { authorization: `Bearer ${faculty}` },
+    data: { emails: ['student@example.edu'] },
+  });
+  expect(invited.status(), await invited.text()).toBeLessThan(300);
+
+  await page.goto('/courseware');
+  await signIn(page, 'faculty@example.edu');
+  await openSupport(page);
+  const dialog = page.getByRole('dialog', { name: 'Request support' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Topic' })).toBeVisible();
+  // The identity has an e-mail: it is not asked.
+  await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Topic' })).toBeFocused();
+  await expect(dialog.getByRole('alert').first()).toHaveText('This field is required.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dialog.getByRole('combobox', { name: 'Topic' }).click();
+  await page.getByRole('option', { name: 'A course I teach or take' }).click();
+  await dialog.getByRole('combobox', { name: 'Course' }).click();
+  await page.getByRole('option', { name: courseName }).click();
+  const stamp = Date.now();
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill(`Lab help ${stamp}`);
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('The second lab will not start for my class.');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+
+  await expect(dialog).toHaveCount(0);
+  const recipients = page.getByRole('dialog', { name: 'Your request was sent' });
+  await expect(recipients).toBeVisible();
+  const list = recipients.getByRole('list', { name: 'Recipients' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText('Fay Faculty');
+  await expect(list.getByRole('listitem')).toContainText('Instructor');
+  expect(await seriousViolations(page)).toEqual([]);
+  await recipients.getByRole('button', { name: 'Close' }).click();
+  await expect(recipients).toHaveCount(0);
+
+  const admin = await apiToken(request, 'admin@example.edu');
+  const mail = await latestMail(
+    request,
+    admin,
+    'faculty@example.edu',
+    new RegExp(`^Support request: Lab help ${stamp}$`),
+  );
+  expect(mail.text).toContain(`Course: ${courseName}`);
+  expect(mail.text).toContain('The second lab will not start for my class.');
+});
