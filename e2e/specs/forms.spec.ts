@@ -4,19 +4,10 @@
  * outbox; the newsletter confirmation and its button, and the e-mail's link confirms without sign-in;
  * no serious or critical axe violation on either page.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, clientAddress, latestMail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiToken, clientAddress, latestMail, seriousViolations } from './helpers';
 
 test.use({ extraHTTPHeaders: clientAddress(31) });
-
-/** Serious and critical axe violations of the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('contact: the empty submit focuses Name with prefixed errors; a sent message is confirmed and e-mailed', async ({
   page,

@@ -3,6 +3,7 @@
  * database): signing in through the real sign-in page, tokens by the sign-in form, e-mail read from
  * the admin outbox, accounts made by sign-up.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
@@ -134,4 +135,27 @@ export async function signUpStudent(
   const token = new URL(authLink(mail), 'http://x').searchParams.get('token')!;
   const confirmed = await request.post('/auth/verify-email', { form: { token } });
   expect(confirmed.status()).toBe(200);
+}
+
+/**
+ * The serious and critical WCAG 2 A/AA violations axe finds on the page (or inside `include`, a CSS
+ * selector), as "rule: targets" lines. Waits first for running CSS transitions to end (or be cancelled):
+ * a dialog still fading in has text at part opacity, which axe reads as too little contrast. Endless
+ * animations, such as a spinner's, are not waited for.
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -5,20 +5,12 @@
  * (rss-parser) and an event's .ics imports (ical.js) with its VTIMEZONE; no serious or critical axe
  * violation on the lists and details.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
-import { apiToken, clientAddress, signIn } from './helpers';
+import { apiToken, clientAddress, seriousViolations, signIn } from './helpers';
 
 test.use({ extraHTTPHeaders: clientAddress(32), timezoneId: 'America/Chicago' });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Published items through the API until the list has more than one page (10 a page). */
 async function fillUp(request: APIRequestContext, token: string, kind: 'news' | 'events') {

@@ -7,10 +7,9 @@
  * dialog as pasted-image.png; a visitor is sent home from an unpublished page that the editor sees with
  * its banner; no serious or critical axe violation on a page of each layout and in both dialogs.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { deflateSync, crc32 } from 'node:zlib';
-import { apiToken, clientAddress, signIn } from './helpers';
+import { apiToken, clientAddress, seriousViolations, signIn } from './helpers';
 
 test.use({ extraHTTPHeaders: clientAddress(41) });
 
@@ -45,15 +44,6 @@ const image = (name: string, rgb: [number, number, number], width = 64, height =
   mimeType: 'image/png',
   buffer: png(width, height, rgb),
 });
-
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 interface CreatedPage {
   id: string;
@@ -239,6 +229,15 @@ test('an editor builds a page with one widget of every kind, and sees each after
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toContain('image/png');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The revisions say what changed and who saved it, newest first.
+  await page.getByRole('button', { name: 'Revisions' }).click();
+  const revisions = page.getByRole('dialog', { name: 'Revisions of Every widget' });
+  const rows = revisions.getByRole('listitem');
+  await expect(rows.first()).toContainText(/Section changed by .+ · Every widget/);
+  await expect(rows.last()).toContainText(/Page created by .+ · Every widget/);
+  await revisions.getByRole('button', { name: 'Close' }).click();
+  await expect(revisions).toBeHidden();
 
   // A pasted image opens the upload dialog named pasted-image.png (001 §2).
   await page.getByRole('button', { name: 'Add section' }).click();

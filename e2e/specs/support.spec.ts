@@ -3,19 +3,10 @@
  * it from the help menu, an empty submit focuses the topic with its error under it, a course topic offers
  * the courses they teach, and after sending the recipients dialog lists the course's instructor with the
  * role as readable text; no serious or critical axe violation on the dialog. Signed out, Support goes to
- * the contact page.
+ * the contact page; on a phone the hamburger menu's Support opens the same dialog when signed in.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, latestMail, signIn } from './helpers';
-
-/** Serious and critical axe violations of the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { apiToken, latestMail, seriousViolations, signIn } from './helpers';
 
 const openSupport = async (page: Page) => {
   await page.getByRole('button', { name: 'Help' }).click();
@@ -26,6 +17,16 @@ test('signed out, Support goes to the contact page', async ({ page }) => {
   await page.goto('/');
   await openSupport(page);
   await expect(page).toHaveURL(/\/contact-us$/);
+});
+
+test('on a phone, Support in the hamburger menu opens the dialog when signed in', async ({ page }) => {
+  await page.goto('/courseware');
+  await signIn(page, 'faculty@example.edu');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Support' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request support' })).toBeVisible();
+  await expect(page).toHaveURL(/\/courseware$/);
 });
 
 test('faculty send a course support request and see its recipients', async ({ page, request }) => {

@@ -1,17 +1,18 @@
 /**
- * Start-up: read /dist/env.json (001 §2), then build the router and render the app. The splash of
- * index.html stays until the first navigation has ended.
+ * Start-up: read /dist/env.json (001 §2) while the first page's module downloads, then build the
+ * router and render the app. The splash of index.html stays until the first navigation has ended.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createRoutes } from './app/router';
+import { createRoutes, preloadFirstPage } from './app/router';
 import { fetchEnv } from './lib/env';
 import { createQueryClient } from './lib/query-client';
 
 async function start(): Promise<void> {
+  preloadFirstPage(window.location.pathname);
   const env = await fetchEnv();
   const queryClient = createQueryClient();
   const router = createBrowserRouter(createRoutes({ queryClient, env }));

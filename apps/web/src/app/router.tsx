@@ -204,6 +204,24 @@ function sitePages(env: EnvJson, queryClient: QueryClient): RouteObject[] {
   return routes;
 }
 
+/**
+ * Starts loading the page module the first route will need (home, the courseware landing or a
+ * courseware item) while /dist/env.json is still on its way, so the two downloads run side by side
+ * instead of one after the other; the route's `lazy` later gets the same module from the cache.
+ * Other paths load as before, when their route matches. Input: `location.pathname`. Never throws: a
+ * failed download is retried and reported by the route itself.
+ */
+export function preloadFirstPage(pathname: string): void {
+  const path = pathname.replace(/\/+$/, '').toLowerCase() || paths.home;
+  let load: (() => Promise<unknown>) | undefined;
+  if (path === paths.home) load = () => import('../features/site/pages/home-page');
+  else if (path === paths.courseware)
+    load = () => import('../features/courseware/pages/courseware-index-page');
+  else if (path.startsWith(`${paths.courseware}/`))
+    load = () => import('../features/courseware/pages/content-detail-page');
+  load?.().catch(() => undefined);
+}
+
 /** Nothing is drawn while the first loaders run: the splash of index.html covers the page. */
 function HydrateFallback() {
   return null;

@@ -2,13 +2,10 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import IconButton from '@mui/material/IconButton';
 import { Suspense, lazy, useId, useState } from 'react';
 import { useOpenedOnce } from '../../lib/use-opened-once';
+import { LazySupportDialog } from './lazy-support-dialog';
 
 /** The menu's list loads when it first opens. */
 const HelpMenuList = lazy(async () => ({ default: (await import('./help-menu-list')).HelpMenuList }));
-
-const SupportDialog = lazy(async () => ({
-  default: (await import('../../features/forms/components/support-dialog')).SupportDialog,
-}));
 
 /**
  * The help menu (001 §2 Header): Knowledge Base (new tab) and Support, which opens the support dialog
@@ -47,7 +44,7 @@ export function HelpMenu() {
       )}
       {isSupportOpen && (
         <Suspense fallback={null}>
-          <SupportDialog onClose={() => setIsSupportOpen(false)} />
+          <LazySupportDialog onClose={() => setIsSupportOpen(false)} />
         </Suspense>
       )}
     </>

@@ -2,16 +2,23 @@
  * GET /api/v1/pages/{id}/revisions → { items, nextPageToken } (newest first) and POST
  * /api/v1/pages/{id}/revisions/{revisionId}/restore → Page (issue 11 "History"; CanUpdateContent).
  */
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { PAGES_KEY } from './get-page';
 import { PageRevisionListSchema, PageSchema } from './page-types';
 
+/** A page's revisions, one API page at a time (newest first), followed by `nextPageToken`. */
 export function pageRevisionsQueryOptions(pageId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: [...PAGES_KEY, 'revisions', pageId],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/pages/${pageId}/revisions`, { schema: PageRevisionListSchema, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(`/api/v1/pages/${pageId}/revisions`, {
+        query: { pageToken: pageParam ?? undefined },
+        schema: PageRevisionListSchema,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextPageToken,
   });
 }
 

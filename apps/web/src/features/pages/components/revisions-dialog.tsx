@@ -8,15 +8,16 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { MESSAGES } from '@portal/shared/errors';
 import { longDateTime } from '../../../components/dated-items/dated-item-parts';
 import { pageRevisionsQueryOptions, restoreRevision } from '../api/page-revisions';
-import type { Page } from '../api/page-types';
+import { PAGE_REVISION_CHANGE_LABELS, type Page } from '../api/page-types';
 
 /**
- * A page's revisions, newest first (issue 11 "History": who saved it and when), each with Restore.
+ * A page's revisions, newest first (issue 11 "History": what changed, who saved it and when), each
+ * with Restore.
  * Props: `page`, `onRestored` (the page as restored), `onClose`.
  */
 export function RevisionsDialog({
@@ -29,12 +30,12 @@ export function RevisionsDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const revisions = useQuery(pageRevisionsQueryOptions(page.id));
+  const revisions = useInfiniteQuery(pageRevisionsQueryOptions(page.id));
   const restore = useMutation({
     mutationFn: (revisionId: string) => restoreRevision(page.id, revisionId),
     onSuccess: onRestored,
   });
-  const items = revisions.data?.items ?? [];
+  const items = revisions.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>Revisions of {page.title}</DialogTitle>
@@ -60,11 +61,20 @@ export function RevisionsDialog({
             >
               <ListItemText
                 primary={longDateTime(revision.createdTimestamp)}
-                secondary={`${revision.authorName} · ${revision.title}`}
+                secondary={`${PAGE_REVISION_CHANGE_LABELS[revision.change]} by ${revision.authorName} · ${revision.title}`}
               />
             </ListItem>
           ))}
         </List>
+        {revisions.hasNextPage && (
+          <Button
+            onClick={() => void revisions.fetchNextPage()}
+            disabled={revisions.isFetchingNextPage}
+            sx={{ mt: 1 }}
+          >
+            {revisions.isFetchingNextPage ? 'Loading…' : 'Show older revisions'}
+          </Button>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
