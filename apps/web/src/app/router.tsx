@@ -205,21 +205,24 @@ function sitePages(env: EnvJson, queryClient: QueryClient): RouteObject[] {
 }
 
 /**
- * Starts loading the page module the first route will need (home, the courseware landing or a
- * courseware item) while /dist/env.json is still on its way, so the two downloads run side by side
- * instead of one after the other; the route's `lazy` later gets the same module from the cache.
- * Other paths load as before, when their route matches. Input: `location.pathname`. Never throws: a
- * failed download is retried and reported by the route itself.
+ * Starts what the first route will need while /dist/env.json is still on its way, so that the
+ * downloads run side by side instead of one after the other: the page module of home, the courseware
+ * landing or a courseware item, and for the courseware routes the knowledge list their loader waits
+ * for (000 §2: loaded before entering). The route's `lazy` and loader later get the same module and
+ * query from the caches. Other paths load as before, when their route matches. Inputs:
+ * `location.pathname` and the query client the router will use. Never throws: a failed download is
+ * retried and reported by the route itself.
  */
-export function preloadFirstPage(pathname: string): void {
+export function preloadFirstPage(pathname: string, queryClient: QueryClient): void {
   const path = pathname.replace(/\/+$/, '').toLowerCase() || paths.home;
+  const isCourseware = path === paths.courseware || path.startsWith(`${paths.courseware}/`);
   let load: (() => Promise<unknown>) | undefined;
   if (path === paths.home) load = () => import('../features/site/pages/home-page');
   else if (path === paths.courseware)
     load = () => import('../features/courseware/pages/courseware-index-page');
-  else if (path.startsWith(`${paths.courseware}/`))
-    load = () => import('../features/courseware/pages/content-detail-page');
+  else if (isCourseware) load = () => import('../features/courseware/pages/content-detail-page');
   load?.().catch(() => undefined);
+  if (isCourseware) void queryClient.prefetchQuery(knowledgeQueryOptions());
 }
 
 /** Nothing is drawn while the first loaders run: the splash of index.html covers the page. */

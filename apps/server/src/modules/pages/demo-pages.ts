@@ -23,10 +23,21 @@ import type { FileStore } from '../files/storage.js';
 import { addSection, createPage } from './pages.service.js';
 import { listPages } from './pages.repository.js';
 
-/** A drawing of the demo: a rounded panel in `color` with a simple mark and its title for screen readers. */
-function drawing(title: string, color: string, mark: string, size = { width: 640, height: 300 }): string {
+/**
+ * A drawing of the demo: a rounded panel in `color` with a simple mark and its title for screen readers.
+ * The mark sits in the middle, or at four fifths of the width for a cover, whose title is written over
+ * its left side.
+ */
+function drawing(
+  title: string,
+  color: string,
+  mark: string,
+  size = { width: 640, height: 300 },
+  markAt: 'middle' | 'right' = 'middle',
+): string {
   const { width, height } = size;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img"><title>${title}</title><rect width="${width}" height="${height}" rx="16" fill="${color}"/><g fill="none" stroke="#ffffff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round" transform="translate(${width / 2 - 60} ${height / 2 - 60})">${mark}</g></svg>`;
+  const markX = (markAt === 'right' ? (width * 4) / 5 : width / 2) - 60;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img"><title>${title}</title><rect width="${width}" height="${height}" rx="16" fill="${color}"/><g fill="none" stroke="#ffffff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round" transform="translate(${markX} ${height / 2 - 60})">${mark}</g></svg>`;
 }
 
 /** Marks drawn inside a 120x120 box. */
@@ -103,7 +114,19 @@ export const DEMO_PAGES: readonly DemoPage[] = [
         'What the portal offers: a courseware repository, an exercise area on the cyber range and curated content.',
     },
     files: {
-      cover: svg('features-cover.svg', 'image', 'The courseware tree of the portal', '#1f4e79', MARK.tree),
+      cover: {
+        name: 'features-cover.svg',
+        type: 'image/svg+xml',
+        kind: 'image',
+        body: drawing(
+          'The courseware tree of the portal',
+          '#1f4e79',
+          MARK.tree,
+          { width: 1200, height: 300 },
+          'right',
+        ),
+        alt: 'The courseware tree of the portal',
+      },
       repository: svg(
         'repository.svg',
         'image',

@@ -13,13 +13,18 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
-/** Fetches every knowledge item (TKS, KSA and KU), page by page. */
+/**
+ * Fetches every knowledge item (TKS, KSA and KU), page by page. The list is the same for everyone, so
+ * it is asked for without the session's token: it can start before the session is restored, and a
+ * browser may serve it from its cache whoever is signed in.
+ */
 export async function getAllKnowledge(signal?: AbortSignal): Promise<KnowledgeItem[]> {
   return fetchAllPages(
     (nextPageToken) =>
       apiRequest('/api/v1/knowledge', {
         schema: KnowledgePageSchema,
         signal,
+        withToken: false,
         query: { size: KNOWLEDGE_FETCH_SIZE, nextPageToken },
       }),
     (page: KnowledgePage) => page.items,
