@@ -262,7 +262,7 @@ export const SupportResponseSchema = z.object({
 export type SupportResponse = z.infer<typeof SupportResponseSchema>;
 
 /** Readable text of the roles seen in support recipients (001 §6); an unknown role is kept as it is. */
-export const SUPPORT_ROLE_LABELS: Record<string, string> = {
+export const SUPPORT_ROLE_LABELS = {
   billingadmin: 'Billing Admin',
   courseadmin: 'Course Admin',
   organizationadmin: 'Organization Admin',
@@ -271,12 +271,15 @@ export const SUPPORT_ROLE_LABELS: Record<string, string> = {
   student: 'Student',
   courserequester: 'Course Requester',
   support: 'Support Team',
-};
+} as const satisfies Record<string, string>;
+/** A role a support recipient may hold (the keys of SUPPORT_ROLE_LABELS). */
+export type SupportRole = keyof typeof SUPPORT_ROLE_LABELS;
 /** "instructor ta" → "Instructor, TA". */
 export function supportRoleText(role: string): string {
+  const labels: Record<string, string> = SUPPORT_ROLE_LABELS;
   return role
     .split(/\s+/)
     .filter(Boolean)
-    .map((r) => SUPPORT_ROLE_LABELS[r.toLowerCase()] ?? r)
+    .map((r) => labels[r.toLowerCase()] ?? r)
     .join(', ');
 }

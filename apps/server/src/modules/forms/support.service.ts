@@ -17,6 +17,7 @@ import {
   type SupportRecipient,
   type SupportRequest,
   type SupportResponse,
+  type SupportRole,
   type SupportTopic,
 } from '@portal/shared/schemas/forms';
 import type { Db } from '../../db/client.js';
@@ -35,8 +36,8 @@ const COURSE_NOT_FOUND = 'This course is not one of yours.';
 const ORGANIZATION_NOT_FOUND = 'This organization is not yours.';
 
 /** The roles of the recipients of each kind of topic (001 §3 Support recipient, §6 role names). */
-const INSTRUCTOR_ROLE = 'instructor';
-const ORGANIZATION_ADMIN_ROLE = 'organizationadmin';
+const INSTRUCTOR_ROLE: SupportRole = 'instructor';
+const ORGANIZATION_ADMIN_ROLE: SupportRole = 'organizationadmin';
 
 /** Whether the caller may use a topic: course and organization topics need their permission (001 §6). */
 function mayUse(session: Session, topic: SupportTopic): boolean {
