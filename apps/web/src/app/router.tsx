@@ -204,6 +204,11 @@ function sitePages(env: EnvJson, queryClient: QueryClient): RouteObject[] {
   return routes;
 }
 
+/** The page modules a first visit most often starts on; their routes and `preloadFirstPage` share them. */
+const loadHomePage = () => import('../features/site/pages/home-page');
+const loadCoursewareIndexPage = () => import('../features/courseware/pages/courseware-index-page');
+const loadContentDetailPage = () => import('../features/courseware/pages/content-detail-page');
+
 /**
  * Starts what the first route will need while /dist/env.json is still on its way, so that the
  * downloads run side by side instead of one after the other: the page module of home, the courseware
@@ -217,10 +222,9 @@ export function preloadFirstPage(pathname: string, queryClient: QueryClient): vo
   const path = pathname.replace(/\/+$/, '').toLowerCase() || paths.home;
   const isCourseware = path === paths.courseware || path.startsWith(`${paths.courseware}/`);
   let load: (() => Promise<unknown>) | undefined;
-  if (path === paths.home) load = () => import('../features/site/pages/home-page');
-  else if (path === paths.courseware)
-    load = () => import('../features/courseware/pages/courseware-index-page');
-  else if (isCourseware) load = () => import('../features/courseware/pages/content-detail-page');
+  if (path === paths.home) load = loadHomePage;
+  else if (path === paths.courseware) load = loadCoursewareIndexPage;
+  else if (isCourseware) load = loadContentDetailPage;
   load?.().catch(() => undefined);
   if (isCourseware) void queryClient.prefetchQuery(knowledgeQueryOptions());
 }
@@ -235,7 +239,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
   const pages: RouteObject[] = [
     // Home (001 §1, flag `home`); without it the courseware page is the way in.
     isFeatureOn(env.features, 'home')
-      ? { index: true, lazy: sitePage(() => import('../features/site/pages/home-page'), 'HomePage') }
+      ? { index: true, lazy: sitePage(loadHomePage, 'HomePage') }
       : { index: true, loader: () => redirect(paths.courseware) },
     ...sitePages(env, queryClient),
     {
@@ -246,18 +250,13 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
         {
           // The landing page, or the create form with ?creating=1 (000 §2).
           index: true,
-          lazy: async () => ({
-            Component: (await import('../features/courseware/pages/courseware-index-page'))
-              .CoursewareIndexPage,
-          }),
+          lazy: async () => ({ Component: (await loadCoursewareIndexPage()).CoursewareIndexPage }),
         },
         {
           path: '*',
           loader: createContentPrefetch(queryClient),
           shouldRevalidate: ({ currentParams, nextParams }) => currentParams['*'] !== nextParams['*'],
-          lazy: async () => ({
-            Component: (await import('../features/courseware/pages/content-detail-page')).ContentDetailPage,
-          }),
+          lazy: async () => ({ Component: (await loadContentDetailPage()).ContentDetailPage }),
         },
       ],
     },
