@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { NEWS_ROW_DESCRIPTION_CLAMP } from '@portal/shared/limits';
-import { clampText, htmlToText } from '../../lib/html-text';
 
 /** What the news and event lists and details show of an item. */
 export interface DatedItem {
@@ -31,7 +30,10 @@ export const longDateTime = (iso: string) => dayjs(iso).format('MMMM D, YYYY, h:
 
 /** Plain text of description HTML, clamped to about 120 characters (001 §2). */
 export function clampedText(html: string, max = NEWS_ROW_DESCRIPTION_CLAMP): string {
-  return clampText(htmlToText(html), max);
+  const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 
 /**

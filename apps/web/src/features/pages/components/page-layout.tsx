@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ComponentType, ReactNode } from 'react';
-import { PAGE_SECTION_TITLE_CLAMP } from '@portal/shared/limits';
-import { clampText } from '../../../lib/html-text';
 import { GROUP_PREFIX, type Page, type PageSection, type Widget } from '../api/page-types';
 import { WIDGETS } from '../widgets/widget-registry';
 import { GroupTabs } from './group-tabs';
@@ -30,16 +28,13 @@ export function SectionView({ section }: { section: PageSection }) {
   );
 }
 
-/**
- * A section's title as people read it (announcements, labels): its first widget's words, cut at
- * PAGE_SECTION_TITLE_CLAMP (60) characters; the kind's name when it has none.
- */
+/** A section's title as people read it (announcements, labels): its first widget's words. */
 export function sectionTitleOf(section: PageSection): string {
   const widget = section.widgets[0];
   if (!widget) return 'Empty section';
   const titleOf = WIDGETS[widget.kind].titleOf as (of: Widget) => string;
-  const text = titleOf(widget).replace(/\s+/g, ' ').trim();
-  return clampText(text, PAGE_SECTION_TITLE_CLAMP) || WIDGETS[widget.kind].label;
+  const text = titleOf(widget).replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text || WIDGETS[widget.kind].label;
 }
 
 /** The group names of a grouped page, in order, without their stored prefix (001 §3). */

@@ -5,7 +5,6 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { WIDGET_KIND_LABELS, type WidgetKind, type WidgetOf } from '../api/page-types';
-import { htmlToText } from '../../../lib/html-text';
 import * as views from './widget-views';
 
 /** What an editor of one widget gets: the index of its widget in the section form's `widgets`. */
@@ -45,7 +44,7 @@ export const WIDGETS: WidgetRegistry = {
   contentBox: {
     label: WIDGET_KIND_LABELS.contentBox,
     View: views.ContentBoxView,
-    titleOf: (w) => htmlToText(w.content),
+    titleOf: (w) => w.content.replace(/<[^>]*>/g, ' '),
     Editor: editorOf('contentBox'),
   },
   callToAction: {
