@@ -282,6 +282,8 @@ export const PAGE_SECTIONS_MAX = 200;
 /** Pages per page of the page list; the client follows nextPageToken until none is left (001 §7). */
 export const PAGES_PAGE_SIZE = 100;
 export const PAGES_PAGE_SIZE_MAX = 1000;
+/** Characters of a page section's title (its first widget's words) in labels and announcements. */
+export const PAGE_SECTION_TITLE_MAX = 60;
 /** Revisions per page of a page's history. */
 export const PAGE_REVISIONS_PAGE_SIZE = 20;
 export const PAGE_REVISIONS_PAGE_SIZE_MAX = 100;

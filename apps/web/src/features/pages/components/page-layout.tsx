@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ComponentType, ReactNode } from 'react';
+import { PAGE_SECTION_TITLE_MAX } from '@portal/shared/limits';
 import { GROUP_PREFIX, type Page, type PageSection, type Widget } from '../api/page-types';
 import { WIDGETS } from '../widgets/widget-registry';
 import { GroupTabs } from './group-tabs';
@@ -28,13 +29,18 @@ export function SectionView({ section }: { section: PageSection }) {
   );
 }
 
-/** A section's title as people read it (announcements, labels): its first widget's words. */
+/**
+ * A section's title as people read it (announcements, labels): its first widget's words, at most
+ * PAGE_SECTION_TITLE_MAX (60) characters with the ellipsis; the kind's name when it has none.
+ */
 export function sectionTitleOf(section: PageSection): string {
   const widget = section.widgets[0];
   if (!widget) return 'Empty section';
   const titleOf = WIDGETS[widget.kind].titleOf as (of: Widget) => string;
   const text = titleOf(widget).replace(/\s+/g, ' ');
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text || WIDGETS[widget.kind].label;
+  return text.length > PAGE_SECTION_TITLE_MAX
+    ? `${text.slice(0, PAGE_SECTION_TITLE_MAX - 1)}…`
+    : text || WIDGETS[widget.kind].label;
 }
 
 /** The group names of a grouped page, in order, without their stored prefix (001 §3). */
