@@ -7,9 +7,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { MESSAGES } from '@portal/shared/errors';
 import { FEEDBACK_MESSAGE_MAX, SCREENSHOT_EXTENSIONS, SCREENSHOT_MAX_BYTES } from '@portal/shared/limits';
 import {
@@ -18,13 +20,19 @@ import {
   SCREENSHOT_TYPE_MESSAGE,
   hasScreenshotExtension,
 } from '@portal/shared/schemas/feedback';
+import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { readAsBase64, sendFeedback } from '../api/send-feedback';
+
+/** The dialog's form: the message, checked by the shared request schema (the screenshot is a file). */
+const MessageSchema = ContentFeedbackRequestSchema.pick({ message: true });
+type MessageForm = z.input<typeof MessageSchema>;
 
 /**
  * The feedback dialog (000 §2, §3 Feedback e-mail, §5): the courseware name, a required message of at
  * most 1000 characters and an optional screenshot (.jpg, .jpeg, .png or .gif, at most 1,000,000 bytes).
- * An invalid form focuses its first invalid field; a failure keeps the dialog open and says why.
+ * A react-hook-form form over the shared request schema: an invalid message is focused with its error
+ * under it, then a refused screenshot; a failure keeps the dialog open and says why.
  * Props: `contentId`, `contentName`, `onClose`, `onSent`.
  */
 export function FeedbackDialog({
@@ -40,58 +48,57 @@ export function FeedbackDialog({
 }) {
   const titleId = useId();
   const screenshotHelpId = useId();
-  const messageRef = useRef<HTMLTextAreaElement>(null);
   const screenshotRef = useRef<HTMLInputElement>(null);
-  const [message, setMessage] = useState('');
+  const { control, handleSubmit } = useForm<MessageForm>({
+    resolver: zodResolver(MessageSchema),
+    shouldFocusError: true,
+    defaultValues: { message: '' },
+  });
+  const messageLength = useWatch({ control, name: 'message' }).length;
   const [screenshot, setScreenshot] = useState<File | null>(null);
-  const [errors, setErrors] = useState<{ message?: string; screenshot?: string }>({});
+  const [screenshotError, setScreenshotError] = useState('');
   const [sendError, setSendError] = useState('');
   const [isSending, setIsSending] = useState(false);
 
   const onPick = (file: File | null) => {
     setSendError('');
     if (file && !hasScreenshotExtension(file.name)) {
-      setErrors((e) => ({ ...e, screenshot: SCREENSHOT_TYPE_MESSAGE }));
+      setScreenshotError(SCREENSHOT_TYPE_MESSAGE);
       setScreenshot(null);
       if (screenshotRef.current) screenshotRef.current.value = '';
       return;
     }
     if (file && file.size > SCREENSHOT_MAX_BYTES) {
-      setErrors((e) => ({ ...e, screenshot: MESSAGES.uploadTooLarge }));
+      setScreenshotError(MESSAGES.uploadTooLarge);
       setScreenshot(null);
       if (screenshotRef.current) screenshotRef.current.value = '';
       return;
     }
-    setErrors((e) => ({ ...e, screenshot: undefined }));
+    setScreenshotError('');
     setScreenshot(file);
   };
 
-  const onSend = async () => {
+  /**
+   * Sends a valid message (the form focuses an invalid one: shouldFocusError); a refused screenshot is
+   * focused instead of sending.
+   */
+  const send = async ({ message }: { message: string }) => {
     setSendError('');
-    const parsed = ContentFeedbackRequestSchema.pick({ message: true }).safeParse({ message });
-    if (!parsed.success) {
-      setErrors((e) => ({ ...e, message: parsed.error.issues[0]?.message }));
-      messageRef.current?.focus();
-      return;
-    }
-    if (errors.screenshot) {
+    if (screenshotError) {
       screenshotRef.current?.focus();
       return;
     }
     setIsSending(true);
     try {
       const body = screenshot
-        ? {
-            message: parsed.data.message,
-            screenshot: { name: screenshot.name, base64: await readAsBase64(screenshot) },
-          }
-        : { message: parsed.data.message };
+        ? { message, screenshot: { name: screenshot.name, base64: await readAsBase64(screenshot) } }
+        : { message };
       await sendFeedback(contentId, body);
       onSent();
     } catch (error) {
       setIsSending(false);
       if (error instanceof ApiError && error.code === 'too_large') {
-        setErrors((e) => ({ ...e, screenshot: error.message }));
+        setScreenshotError(error.message);
         screenshotRef.current?.focus();
       }
       setSendError(
@@ -104,14 +111,7 @@ export function FeedbackDialog({
     <Dialog open onClose={isSending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>Send feedback</DialogTitle>
       <DialogContent>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onSend();
-          }}
-        >
+        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(send)(event)}>
           <Typography sx={{ mb: 2 }}>
             Courseware: <strong>{contentName}</strong>
           </Typography>
@@ -120,25 +120,17 @@ export function FeedbackDialog({
               {sendError}
             </Alert>
           )}
-          <TextField
+          <FormTextField
+            control={control}
+            name="message"
             label="Message"
             multiline
             minRows={4}
             fullWidth
             required
-            value={message}
             disabled={isSending}
-            inputRef={messageRef}
-            onChange={(event) => {
-              setMessage(event.target.value);
-              setErrors((e) => ({ ...e, message: undefined }));
-            }}
-            error={Boolean(errors.message)}
-            helperText={errors.message ?? `${message.length}/${FEEDBACK_MESSAGE_MAX}`}
-            slotProps={{
-              htmlInput: { maxLength: FEEDBACK_MESSAGE_MAX },
-              formHelperText: { role: errors.message ? 'alert' : undefined },
-            }}
+            maxLength={FEEDBACK_MESSAGE_MAX}
+            helperText={`${messageLength}/${FEEDBACK_MESSAGE_MAX}`}
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 2 }}>
             <Button component="label" variant="outlined" disabled={isSending}>
@@ -150,7 +142,7 @@ export function FeedbackDialog({
                 accept={SCREENSHOT_EXTENSIONS.join(',')}
                 aria-label="Screenshot"
                 aria-describedby={screenshotHelpId}
-                aria-invalid={Boolean(errors.screenshot)}
+                aria-invalid={Boolean(screenshotError)}
                 onChange={(event) => onPick(event.target.files?.[0] ?? null)}
               />
             </Button>
@@ -167,10 +159,10 @@ export function FeedbackDialog({
           </Stack>
           <FormHelperText
             id={screenshotHelpId}
-            error={Boolean(errors.screenshot)}
-            role={errors.screenshot ? 'alert' : undefined}
+            error={Boolean(screenshotError)}
+            role={screenshotError ? 'alert' : undefined}
           >
-            {errors.screenshot ?? SCREENSHOT_HINT}
+            {screenshotError || SCREENSHOT_HINT}
           </FormHelperText>
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Box>
@@ -179,7 +171,7 @@ export function FeedbackDialog({
         <Button onClick={onClose} disabled={isSending}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => void onSend()} disabled={isSending}>
+        <Button variant="contained" onClick={() => void handleSubmit(send)()} disabled={isSending}>
           {isSending ? 'Sending…' : 'Send'}
         </Button>
       </DialogActions>
