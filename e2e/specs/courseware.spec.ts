@@ -109,3 +109,34 @@ test('the query string restores a search with filters after a reload', async ({ 
   await expect(page.getByRole('button', { name: /Exercise/ }).first()).toBeVisible();
   await expect(results.getByRole('link', { name: /Buffer Overflow/i }).first()).toBeVisible();
 });
+
+test('an item whose answer comes after its page code draws once, without moving the footer', async ({
+  browser,
+}) => {
+  const phone = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  await phone.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+        if (!shift.hadRecentInput) shifts.push(shift.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The item's answer arrives well after the page's code: the order a slow API gives a phone.
+  await phone.route('**/api/v1/content/hacktivity-lab-sheets*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await phone.goto('/courseware/hacktivity-lab-sheets/web-security/web-security-cross-site-scripting');
+  await expect(phone.getByRole('heading', { level: 1, name: XSS_SHEET })).toBeVisible();
+  await expect(phone.getByRole('contentinfo')).toBeAttached();
+  // Lazily loaded parts below the fold may still come; give them time to draw before reading the shifts.
+  await phone.waitForLoadState('networkidle');
+  const shifts = await phone.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  const cumulative = shifts.reduce((sum, value) => sum + value, 0);
+  // 0.1 is the "good" limit of Cumulative Layout Shift.
+  expect(cumulative).toBeLessThan(0.1);
+  await phone.close();
+});

@@ -106,6 +106,20 @@ function sectionOrder(page: Page) {
   return page.getByRole('main').getByRole('heading', { level: 2 });
 }
 
+/**
+ * Picks a section up by keyboard and waits until the drag listens for arrows: dnd-kit's keyboard sensor
+ * adds its key listener in a zero-delay timer queued at pick-up, so a timer queued after it has run once
+ * that listener is there (an arrow pressed sooner is lost, and the section stays where it was).
+ */
+async function pickUp(page: Page, announcer: Locator, name: string, position: number) {
+  await page.getByRole('button', { name: `Move section ${name}`, exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(announcer).toContainText(
+    new RegExp(`Picked up section ${name}|${name} moved to position ${position} of 3`),
+  );
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 test('an editor builds a page with one widget of every kind, and sees each after a reload', async ({
   page,
 }) => {
@@ -277,9 +291,7 @@ test('sections reorder by keyboard alone, and a refused reorder restores the old
 
   // Each key waits for what a screen reader hears (dnd-kit's announcements) before the next.
   const announcer = page.locator('[id^="DndLiveRegion"]');
-  await page.getByRole('button', { name: 'Move section Alpha', exact: true }).focus();
-  await page.keyboard.press('Space');
-  await expect(announcer).toContainText(/Picked up section Alpha|Alpha moved to position 1 of 3/);
+  await pickUp(page, announcer, 'Alpha', 1);
   await page.keyboard.press('ArrowDown');
   await expect(announcer).toContainText('Alpha moved to position 2 of 3');
   await page.keyboard.press('Space');
@@ -295,9 +307,7 @@ test('sections reorder by keyboard alone, and a refused reorder restores the old
       body: JSON.stringify({ code: 'internal', message: 'The order could not be saved.' }),
     }),
   );
-  await page.getByRole('button', { name: 'Move section Charlie', exact: true }).focus();
-  await page.keyboard.press('Space');
-  await expect(announcer).toContainText(/Picked up section Charlie|Charlie moved to position 3 of 3/);
+  await pickUp(page, announcer, 'Charlie', 3);
   await page.keyboard.press('ArrowUp');
   await expect(announcer).toContainText('Charlie moved to position 2 of 3');
   await page.keyboard.press('Space');

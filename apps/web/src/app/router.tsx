@@ -46,11 +46,16 @@ function createKnowledgeLoader(queryClient: QueryClient) {
   };
 }
 
-/** Starts loading the content item while the page code loads; the page shows a skeleton meanwhile. */
-function createContentPrefetch(queryClient: QueryClient) {
-  return ({ params }: LoaderFunctionArgs) => {
+/**
+ * Loads the content item before entering, side by side with the page code, so that the page draws once,
+ * complete: drawn first as a skeleton, the page grew when the item came and pushed the footer down (a
+ * layout shift of 0.38 in Lighthouse on a phone). Never throws: a failed load (404 included) is left in
+ * the query cache, where the page finds it and answers it (000 §8).
+ */
+function createContentLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
     const idOrAlias = normaliseIdOrAlias(params['*'] ?? '');
-    if (idOrAlias) void queryClient.prefetchQuery(contentQueryOptions(idOrAlias));
+    if (idOrAlias) await queryClient.prefetchQuery(contentQueryOptions(idOrAlias));
     return null;
   };
 }
@@ -254,7 +259,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
         },
         {
           path: '*',
-          loader: createContentPrefetch(queryClient),
+          loader: createContentLoader(queryClient),
           shouldRevalidate: ({ currentParams, nextParams }) => currentParams['*'] !== nextParams['*'],
           lazy: async () => ({ Component: (await loadContentDetailPage()).ContentDetailPage }),
         },

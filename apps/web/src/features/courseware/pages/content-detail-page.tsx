@@ -134,7 +134,8 @@ export function ContentView({ content, onEdit }: { content: Content; onEdit?: ()
 
 /**
  * The content detail page, /courseware/{idOrAlias+} (000 §2). The splat is the id or alias (it may hold
- * slashes); it loads with a skeleton, and a not-found answer sends the user to /courseware (000 §8).
+ * slashes); the route's loader has loaded the item before entering (a skeleton shows only if it is not
+ * in the cache any more), and a not-found answer sends the user to /courseware (000 §8).
  */
 export function ContentDetailPage() {
   const params = useParams();
