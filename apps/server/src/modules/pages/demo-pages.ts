@@ -150,8 +150,8 @@ export const DEMO_PAGES: readonly DemoPage[] = [
         widgets: (f) => [
           {
             kind: 'coverImage',
-            title: 'Features',
-            subtitle: 'Courseware, an exercise area and the tools to keep both up to date',
+            title: 'Courseware and a cyber range for your classes',
+            subtitle: 'Find, download and teach; students practise what they learn in the exercise area',
             image: f.cover!,
           },
         ],
