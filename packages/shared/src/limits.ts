@@ -76,8 +76,14 @@ export const CURRENCY_DECIMALS = 2;
 /** Unsafe-site incidents (001 §2 /unsafe_site): the reported address and user agent are cut to this. */
 export const UNSAFE_SITE_ADDRESS_MAX = 2048;
 export const UNSAFE_SITE_INCIDENTS_PAGE_SIZE = 50;
-/** Reports of unsafe sites a single address may send per minute. */
-export const UNSAFE_SITE_REPORTS_PER_MINUTE = 10;
+/** Reports of unsafe sites one network address may send within UNSAFE_SITE_REPORT_RATE_WINDOW_MS. */
+export const UNSAFE_SITE_REPORT_RATE_MAX = 10;
+export const UNSAFE_SITE_REPORT_RATE_WINDOW_MS = 60_000;
+/**
+ * A report of the same page from the same network address within this time is answered as usual and
+ * stores nothing new (issue 20).
+ */
+export const UNSAFE_SITE_REPORT_REPEAT_MS = 60 * 60_000;
 export const FILE_MAX_BYTES = 104_857_600;
 export const IMAGE_MAX_BYTES = 1_048_576;
 export const AVATAR_MAX_BYTES = 50_000;
@@ -93,15 +99,27 @@ export const CLIENT_ERROR_MESSAGE_MAX = 2000;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const DISPLAY_NAME_MAX = 256;
-/** Sign-in attempts allowed per account (the address typed, known or not) within LOGIN_RATE_WINDOW_MS. */
-export const LOGIN_RATE_MAX = 10;
+/** The window of the per-address sign-in and code-exchange limits. */
 export const LOGIN_RATE_WINDOW_MS = 60_000;
 /**
  * FAILED sign-ins allowed per network address within LOGIN_RATE_WINDOW_MS (issue 9): a class behind one
  * school address (40 people a minute, some mistyping) signs in; guessing from one address is still
- * slowed, and each account keeps its own tight LOGIN_RATE_MAX.
+ * slowed, and each account is guarded from each network by LOGIN_ACCOUNT_FAILURES_MAX.
  */
 export const LOGIN_ADDRESS_FAILURES_MAX = 30;
+/**
+ * Wrong passwords for one account (the address typed, known or not) from one network address within
+ * LOGIN_ACCOUNT_FAILURE_WINDOW_MS before that account is slowed for that network only (issue 20: a
+ * lockout only the guesser feels; its owner signing in from elsewhere is never refused).
+ */
+export const LOGIN_ACCOUNT_FAILURES_MAX = 10;
+export const LOGIN_ACCOUNT_FAILURE_WINDOW_MS = 60 * 60_000;
+/**
+ * Past LOGIN_ACCOUNT_FAILURES_MAX, each further attempt from that network waits this long, doubled for
+ * every further failure (or attempt while waiting), at most LOGIN_SLOWDOWN_MAX_MS.
+ */
+export const LOGIN_SLOWDOWN_BASE_MS = 30_000;
+export const LOGIN_SLOWDOWN_MAX_MS = 15 * 60_000;
 /** Sign-on code exchanges allowed per network address within LOGIN_RATE_WINDOW_MS (a class signs in). */
 export const TOKEN_EXCHANGE_RATE_MAX = 120;
 /** Per-address limits count an IPv6 client by its /64 network (one host holds a whole /64). */
@@ -212,6 +230,13 @@ export const SUPPORT_MESSAGE_MAX = 10_000;
  */
 export const PUBLIC_FORM_RATE_MAX = 10;
 export const PUBLIC_FORM_RATE_WINDOW_MS = 60 * 60_000;
+/**
+ * Confirmation and notice e-mails of one kind (sign-up, reset, newsletter confirmation, invitation) that
+ * one address receives within MAIL_NOTICE_WINDOW_MS, whoever asks (issue 20: no mail bombing). Past it
+ * the request is answered as usual and nothing is sent, so the answer tells nothing either.
+ */
+export const MAIL_NOTICES_PER_RECIPIENT_MAX = 1;
+export const MAIL_NOTICE_WINDOW_MS = 60 * 60_000;
 /** Support requests allowed per account within the window (each is e-mail to several people). */
 export const SUPPORT_RATE_MAX = 10;
 export const SUPPORT_RATE_WINDOW_MS = 60 * 60_000;

@@ -15,8 +15,8 @@ import {
 import type { Identity } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { findOpenableRef } from '../courseware/courseware.service.js';
-import { hitRateLimits, rateLimitKey } from '../identity/rate-limit.js';
-import { enqueueMail, type MailAttachment } from '../mail/mail.service.js';
+import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
+import { enqueueMail, oneLine, type MailAttachment } from '../mail/mail.service.js';
 
 /** Said when an account has sent FEEDBACK_RATE_MAX messages within the window. */
 export const TOO_MUCH_FEEDBACK =
@@ -94,7 +94,7 @@ export async function sendContentFeedback(
     `Feedback about the courseware "${item.name}"`,
     `Address: ${address}`,
     `Content id: ${item.id}`,
-    `From: ${identity.displayName}${identity.email ? ` <${identity.email}>` : ''}`,
+    `From: ${oneLine(identity.displayName)}${identity.email ? ` <${oneLine(identity.email)}>` : ''}`,
     '',
     options.request.message,
     ...(attachments.length > 0 ? ['', `Screenshot attached: ${attachments[0]!.filename}`] : []),

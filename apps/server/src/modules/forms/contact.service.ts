@@ -13,7 +13,7 @@ import {
   type FormAccepted,
 } from '@portal/shared/schemas/forms';
 import type { Db } from '../../db/client.js';
-import { enqueueMail } from '../mail/mail.service.js';
+import { enqueueMail, oneLine } from '../mail/mail.service.js';
 import { insertContactRequest, setContactMail } from './forms.repository.js';
 import { ACCEPTED, admitPublicForm } from './public-form.js';
 
@@ -50,11 +50,11 @@ export async function sendContactRequest(
     const text = [
       CONTACT_MAIL_SUBJECT[brand],
       '',
-      `Name: ${request.name}`,
-      `Email: ${request.email}`,
-      `Organization: ${request.organization}`,
+      `Name: ${oneLine(request.name)}`,
+      `Email: ${oneLine(request.email)}`,
+      `Organization: ${oneLine(request.organization)}`,
       ...(topic ? [`Topic: ${topic}`] : []),
-      `Subject: ${request.subject}`,
+      `Subject: ${oneLine(request.subject)}`,
       '',
       request.message,
     ].join('\n');

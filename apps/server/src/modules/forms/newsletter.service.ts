@@ -27,7 +27,7 @@ import { csvLines } from '../../lib/csv.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import { newSecretToken, sha256 } from '../identity/identity.service.js';
 import { siteName, type SiteContext } from '../identity/site-links.js';
-import { enqueueMail } from '../mail/mail.service.js';
+import { enqueueMail, mayMailNotice, oneLine } from '../mail/mail.service.js';
 import * as repo from './forms.repository.js';
 import { ACCEPTED, admitPublicForm } from './public-form.js';
 
@@ -44,7 +44,8 @@ export function unsubscribeFooter(site: SiteContext, unsubscribeToken: string): 
 }
 
 /**
- * Signs up for the newsletter (double opt-in).
+ * Signs up for the newsletter (double opt-in). An address gets one confirmation e-mail an hour
+ * (`mayMailNotice`); a sign-up past that is answered the same and changes nothing.
  * @throws RateLimitedError (429) past the per-address limit (trap hits count)
  */
 export async function signUpForNewsletter(
@@ -53,6 +54,9 @@ export async function signUpForNewsletter(
 ): Promise<FormAccepted> {
   const { site, request } = options;
   if (!(await admitPublicForm(db, options.ip, request))) return ACCEPTED;
+  // One confirmation e-mail an hour to an address, whoever signs it up (issue 20). Past it nothing is
+  // written either: a new confirmation token would void the link the address already has.
+  if (!(await mayMailNotice(db, 'newsletter-confirmation', request.emailAddress))) return ACCEPTED;
   const confirmToken = newSecretToken();
   const unsubscribeToken = newSecretToken();
   await db.transaction(async (tx) => {
@@ -74,7 +78,7 @@ export async function signUpForNewsletter(
       to: written.email,
       subject: `Please confirm your subscription to the ${name} newsletter`,
       text: [
-        `Hello ${request.firstName},`,
+        `Hello ${oneLine(request.firstName)},`,
         '',
         `Thank you for signing up for the ${name} newsletter. Please confirm your subscription by opening this link:`,
         linkOf(site, NEWSLETTER_CONFIRM_PATH, confirmToken),

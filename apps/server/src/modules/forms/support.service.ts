@@ -23,8 +23,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import type { Session } from '../identity/session.js';
-import { hitRateLimits, rateLimitKey } from '../identity/rate-limit.js';
-import { enqueueMail } from '../mail/mail.service.js';
+import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
+import { enqueueMail, oneLine } from '../mail/mail.service.js';
 import * as repo from './forms.repository.js';
 
 const CursorSchema = z.object({ name: z.string(), id: z.uuid() });
@@ -147,9 +147,9 @@ export async function sendSupportRequest(
   const text = [
     `Support request: ${topic.name}`,
     '',
-    `From: ${identity.displayName} <${replyTo}>`,
+    `From: ${oneLine(identity.displayName)} <${oneLine(replyTo)}>`,
     ...(about ? [about] : []),
-    `Subject: ${request.subject}`,
+    `Subject: ${oneLine(request.subject)}`,
     '',
     request.message,
   ].join('\n');

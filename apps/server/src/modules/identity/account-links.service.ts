@@ -18,7 +18,7 @@ import {
 import { CLAIM } from '@portal/shared/permissions';
 import type { SignupCode } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
-import { enqueueMail } from '../mail/mail.service.js';
+import { enqueueMail, mayMailNotice } from '../mail/mail.service.js';
 import { acceptPendingInvitations } from './course-invitations.service.js';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './identity.mails.js';
 import {
@@ -29,7 +29,6 @@ import {
   insertAccountIfAbsent,
   insertClaims,
   insertEmailToken,
-  latestEmailTokenAt,
   markEmailVerified,
   normalizeEmail,
   setPasswordHash,
@@ -38,7 +37,7 @@ import {
   type EmailTokenPurpose,
 } from './identity.repository.js';
 import { hashPassword, newSecretToken, sha256 } from './identity.service.js';
-import { RateLimitedError, clearRateLimit, hitRateLimits, rateLimitKey } from './rate-limit.js';
+import { clearRateLimitsStartingWith, hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 import { linkTo, siteName, type SiteContext } from './site-links.js';
 
 const TTL_S: Record<EmailTokenPurpose, number> = {
@@ -64,7 +63,10 @@ export async function createEmailLinkToken(
   return token;
 }
 
-/** Sends (another) confirmation link to an account whose address is not confirmed yet. */
+/**
+ * Sends (another) confirmation link to an account whose address is not confirmed yet, unless the
+ * address had its sign-up e-mail within the hour (`mayMailNotice`).
+ */
 export async function sendVerificationLink(
   db: Db,
   site: SiteContext,
@@ -72,6 +74,7 @@ export async function sendVerificationLink(
   redirect: string | undefined,
   now = new Date(),
 ): Promise<void> {
+  if (!(await mayMailNotice(db, 'sign-up', account.email, now))) return;
   const token = await createEmailLinkToken(db, account.id, 'verify', now);
   await enqueueMail(
     db,
@@ -80,8 +83,8 @@ export async function sendVerificationLink(
 }
 
 /**
- * After a right password for an unconfirmed address: a new link, at most one every five minutes (the
- * sign-in limit bounds the rest).
+ * After a right password for an unconfirmed address: a new link, unless the address had its sign-up
+ * e-mail within the hour (the sign-in limits bound the rest).
  */
 export async function resendVerificationLink(
   db: Db,
@@ -90,8 +93,6 @@ export async function resendVerificationLink(
   redirect: string | undefined,
   now = new Date(),
 ): Promise<void> {
-  const last = await latestEmailTokenAt(db, accountId, 'verify');
-  if (last && now.getTime() - last.getTime() < 5 * 60_000) return;
   const found = await findAccountById(db, accountId);
   if (found) await sendVerificationLink(db, site, found, redirect, now);
 }
@@ -99,8 +100,9 @@ export async function resendVerificationLink(
 /**
  * Sign-up (issue 5): a new account with the student role (001 §1: students reach the exercise area
  * only by invitation), unconfirmed, and a confirmation e-mail. An address that has an account gets an
- * e-mail saying so instead; the page shown is the same either way. At most three such e-mails an hour
- * go to one address, beyond which they are silently skipped (no mail bombing, no enumeration).
+ * e-mail saying so instead; the page shown is the same either way. One address gets one such e-mail
+ * an hour, whoever signs it up (`mayMailNotice`, issue 20): beyond that nothing is sent and the answer
+ * stays the same (no mail bombing, no enumeration).
  * @throws RateLimitedError 429 when this network address signed up too often
  */
 export async function signUp(
@@ -121,23 +123,6 @@ export async function signUp(
     ],
     now,
   );
-  let mayMail = true;
-  try {
-    await hitRateLimits(
-      db,
-      [
-        {
-          key: rateLimitKey.signupAccount(form.email),
-          limit: { max: 3, windowMs: SIGNUP_RATE_WINDOW_MS },
-          message: '',
-        },
-      ],
-      now,
-    );
-  } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    mayMail = false;
-  }
   const passwordHash = await hashPassword(form.password);
   const name = siteName(site, form.code);
   await db.transaction(async (tx) => {
@@ -146,11 +131,12 @@ export async function signUp(
       displayName: form.displayName,
       passwordHash,
     });
+    if (created) await insertClaims(tx, created.id, [{ type: CLAIM.role, value: 'student' }]);
+    if (!(await mayMailNotice(tx, 'sign-up', form.email, now))) return;
     if (created) {
-      await insertClaims(tx, created.id, [{ type: CLAIM.role, value: 'student' }]);
       const token = await createEmailLinkToken(tx, created.id, 'verify', now);
       await enqueueMail(tx, verificationMail(created.email, name, linkTo.verify(site, token, form.redirect)));
-    } else if (mayMail) {
+    } else {
       await enqueueMail(
         tx,
         alreadyRegisteredMail(
@@ -180,7 +166,9 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
 
 /**
  * A forgotten password: a reset link if the address has an account; the same answer if not, and no
- * sooner than RESET_REQUEST_MIN_MS either way, so neither the page nor its timing tells (issue 9).
+ * sooner than RESET_REQUEST_MIN_MS either way, so neither the page nor its timing tells (issue 9). One
+ * address gets one reset link an hour, whoever asks (`mayMailNotice`, issue 20); a request past that
+ * is answered the same and sends nothing.
  * @throws RateLimitedError 429 per address and per account (keyed by the address typed, known or not)
  */
 export async function requestPasswordReset(
@@ -201,7 +189,7 @@ export async function requestPasswordReset(
   );
   const answerAt = Date.now() + RESET_REQUEST_MIN_MS;
   const found = await findAccountByEmail(db, request.email);
-  if (found) {
+  if (found && (await mayMailNotice(db, 'password-reset', found.email, now))) {
     await db.transaction(async (tx) => {
       const token = await createEmailLinkToken(tx, found.id, 'reset', now);
       await enqueueMail(
@@ -226,7 +214,7 @@ export async function checkPasswordLink(
 /**
  * Sets a password from a reset or invitation link. The address counts as confirmed (the link reached
  * it), other open links of the account end, every session of the account ends (tokens issued before
- * now are refused; issue 9), its sign-in count is cleared, and pending course invitations are taken up.
+ * now are refused; issue 9), its sign-in counts from every network are cleared, and pending course invitations are taken up.
  * @returns false when the link is unknown, used or expired (nothing changes)
  */
 export async function resetPassword(
@@ -245,6 +233,7 @@ export async function resetPassword(
     return (await findAccountById(tx, used.accountId))?.email ?? '';
   });
   if (email === undefined) return false;
-  if (email) await clearRateLimit(db, rateLimitKey.loginAccount(email));
+  // The owner chose a new password: the account is no longer slowed from any network.
+  if (email) await clearRateLimitsStartingWith(db, rateLimitKey.loginAccountPrefix(email));
   return true;
 }

@@ -50,7 +50,7 @@ import {
 } from './auth-pages.js';
 import { lifetimeText } from './identity.mails.js';
 import { UNVERIFIED_MESSAGE, issueSsoCode, safeRedirect, signIn } from './identity.service.js';
-import { RateLimitedError } from './rate-limit.js';
+import { RateLimitedError } from '../../lib/rate-limit.js';
 import { authHref, siteName } from './site-links.js';
 
 declare module 'fastify' {

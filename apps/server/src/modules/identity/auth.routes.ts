@@ -36,7 +36,7 @@ import {
   readMessage,
   refreshToken,
 } from './identity.service.js';
-import { hitRateLimits, rateLimitKey } from './rate-limit.js';
+import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 
 const tags = ['identity'];
 const NoContent = z.null().describe('Done');

@@ -5,7 +5,9 @@
  * invitation is pending until the address's owner signs in (or confirms the address, or sets a
  * password from a link), when they get the course's list-courses claim (which opens the exercise area,
  * 001 §6) and a message in the account menu. Inviting the same address to the same course again changes
- * nothing. Each inviter may invite INVITATION_RATE_MAX addresses an INVITATION_RATE_WINDOW_MS.
+ * nothing. Each inviter may invite INVITATION_RATE_MAX addresses an INVITATION_RATE_WINDOW_MS, and an
+ * address gets one invitation e-mail an hour whoever invites it (the invitations past that still stand
+ * and are taken up at sign-in, with a message in the account menu).
  */
 import { AppError } from '@portal/shared/errors';
 import { INVITATION_RATE_MAX, INVITATION_RATE_WINDOW_MS } from '@portal/shared/limits';
@@ -14,10 +16,10 @@ import type { CourseInvitation } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import type { Session } from './session.js';
-import { enqueueMail } from '../mail/mail.service.js';
+import { enqueueMail, mayMailNotice } from '../mail/mail.service.js';
 import { linkTo, siteName, type SiteContext } from './site-links.js';
 import { courseInvitationMail } from './identity.mails.js';
-import { hitRateLimits, rateLimitKey } from './rate-limit.js';
+import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 import {
   findAccountsByEmails,
   findAccountById,
@@ -115,7 +117,8 @@ export async function inviteStudents(
       });
       // Whether the address has an account changes only the e-mail its owner reads, never the answer.
       out.push(toInvitation(row));
-      if (!isNew) continue;
+      // One invitation e-mail an hour to an address, whoever invites (issue 20); the invitation stands.
+      if (!isNew || !(await mayMailNotice(tx, 'course-invitation', email, now))) continue;
       const hasAccount = accounts.has(email);
       const url = hasAccount
         ? linkTo.login(site, coursePath(course))

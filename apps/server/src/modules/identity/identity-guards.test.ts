@@ -26,7 +26,7 @@ import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { detailsForLog } from '../site/client-errors.routes.js';
 import { insertAccount, insertClaims } from './identity.repository.js';
 import { hashPassword } from './identity.service.js';
-import { networkOf } from './rate-limit.js';
+import { networkOf } from '../../lib/rate-limit.js';
 
 let ctx: TestContext;
 let accounts: Record<Role, string>;

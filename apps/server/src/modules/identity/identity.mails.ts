@@ -3,7 +3,7 @@
  * outbox (modules/mail) in the caller's transaction and delivered by the outbox worker.
  */
 import { INVITE_TOKEN_TTL_S, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from '@portal/shared/limits';
-import type { OutgoingMail } from '../mail/mail.service.js';
+import { oneLine, type OutgoingMail } from '../mail/mail.service.js';
 import { escapeHtml } from '../../lib/html.js';
 
 function mail(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }) {
@@ -69,7 +69,7 @@ export function importInvitationMail(
     to,
     `You are invited to ${siteName}`,
     [
-      `Hello ${name},`,
+      `Hello ${oneLine(name)},`,
       `An administrator created a ${siteName} account for you, as ${roleLabel}.`,
       `Choose a password to start. The link works once, for ${lifetimeText(INVITE_TOKEN_TTL_S)}.`,
     ],
@@ -86,6 +86,9 @@ export function courseInvitationMail(
   url: string,
   hasAccount: boolean,
 ): OutgoingMail {
+  // Both were typed by someone: each stays on its line (issue 20).
+  inviterName = oneLine(inviterName);
+  courseName = oneLine(courseName);
   return mail(
     to,
     `${inviterName} invited you to the course ${courseName}`,

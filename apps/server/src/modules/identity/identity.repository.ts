@@ -1,6 +1,6 @@
 /**
  * Queries of the identity area: accounts, claims, single-sign-on codes, e-mail link tokens, account
- * messages, course invitations, signing keys and the shared rate-limit counters. Each takes a Db or a
+ * messages, course invitations and signing keys. Each takes a Db or a
  * transaction; no rules live here.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import type { Claim } from '@portal/shared/permissions';
 import { effectiveClaims } from '@portal/shared/permissions';
 import { UUID_PATTERN } from '@portal/shared/schemas/common';
 import type { Db } from '../../db/client.js';
+import { normalizeEmail } from '../../lib/email-address.js';
 import { content } from '../../db/schema/courseware.js';
 import {
   account,
@@ -15,7 +16,6 @@ import {
   accountMessage,
   courseInvitation,
   emailToken,
-  rateLimitBucket,
   setting,
   signingKey,
   ssoCode,
@@ -39,7 +39,7 @@ export const toClaim = (c: { type: string; value: string; scopes: string[] }): C
 // Accounts and claims
 
 /** An e-mail address as accounts are stored and looked up: trimmed, lower-case. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export { normalizeEmail };
 
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
   const [row] = await db
@@ -283,21 +283,6 @@ export async function consumeEmailToken(
   return row as { accountId: string; purpose: EmailTokenPurpose } | undefined;
 }
 
-/** When the newest link of a purpose was made for an account, or undefined. */
-export async function latestEmailTokenAt(
-  db: Db,
-  accountId: string,
-  purpose: EmailTokenPurpose,
-): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ createdAt: emailToken.createdAt })
-    .from(emailToken)
-    .where(and(eq(emailToken.accountId, accountId), eq(emailToken.purpose, purpose)))
-    .orderBy(desc(emailToken.createdAt))
-    .limit(1);
-  return row?.createdAt;
-}
-
 /** Accounts by e-mail (lower-cased) with their role values, for an import plan. */
 export async function findAccountsByEmails(
   db: Db,
@@ -469,51 +454,4 @@ export async function deleteRetiredSigningKeys(db: Db, now: Date): Promise<void>
 export async function findLegacyJwtSecret(db: Db): Promise<string | undefined> {
   const [row] = await db.select().from(setting).where(eq(setting.key, 'jwt-secret'));
   return row?.value;
-}
-
-// Rate-limit counters (fixed windows, shared by every instance)
-
-/**
- * Counts one attempt in the window of `key`, starting a new window when the last one ended.
- * @returns the attempts in the current window, and when it ends
- */
-export async function hitRateLimitBucket(
-  db: Db,
-  key: string,
-  now: Date,
-  windowEnd: Date,
-  cost = 1,
-): Promise<{ count: number; resetAt: Date }> {
-  const [row] = await db
-    .insert(rateLimitBucket)
-    .values({ key, count: cost, resetAt: windowEnd })
-    .onConflictDoUpdate({
-      target: rateLimitBucket.key,
-      set: {
-        count: sql`case when ${rateLimitBucket.resetAt} <= ${ts(now)} then ${cost}::int else ${rateLimitBucket.count} + ${cost}::int end`,
-        resetAt: sql`case when ${rateLimitBucket.resetAt} <= ${ts(now)} then ${ts(windowEnd)} else ${rateLimitBucket.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt });
-  return { count: row!.count, resetAt: new Date(row!.resetAt) };
-}
-
-/** A key's counter, if any (its window may have ended). */
-export async function findRateLimitBucket(
-  db: Db,
-  key: string,
-): Promise<{ count: number; resetAt: Date } | undefined> {
-  const [row] = await db
-    .select({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt })
-    .from(rateLimitBucket)
-    .where(eq(rateLimitBucket.key, key));
-  return row ? { count: row.count, resetAt: new Date(row.resetAt) } : undefined;
-}
-
-export async function deleteRateLimitBucket(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimitBucket).where(eq(rateLimitBucket.key, key));
-}
-
-export async function deleteEndedRateLimitBuckets(db: Db, before: Date): Promise<void> {
-  await db.delete(rateLimitBucket).where(lte(rateLimitBucket.resetAt, before));
 }

@@ -8,9 +8,12 @@ import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { AppError, MESSAGES } from '@portal/shared/errors';
 import {
+  LOGIN_ACCOUNT_FAILURES_MAX,
+  LOGIN_ACCOUNT_FAILURE_WINDOW_MS,
   LOGIN_ADDRESS_FAILURES_MAX,
-  LOGIN_RATE_MAX,
   LOGIN_RATE_WINDOW_MS,
+  LOGIN_SLOWDOWN_BASE_MS,
+  LOGIN_SLOWDOWN_MAX_MS,
   SSO_CODE_TTL_S,
 } from '@portal/shared/limits';
 import { CLAIM, derivePermissions, type Claim } from '@portal/shared/permissions';
@@ -29,7 +32,15 @@ import {
   setTokensValidAfter,
   type AccountRow,
 } from './identity.repository.js';
-import { checkRateLimit, clearRateLimit, countAttempt, hitRateLimits, rateLimitKey } from './rate-limit.js';
+import {
+  checkRateLimit,
+  clearRateLimit,
+  countAttempt,
+  findRateLimitBucket,
+  holdRateLimit,
+  rateLimitKey,
+  refusal,
+} from '../../lib/rate-limit.js';
 import type { Session } from './session.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -45,7 +56,7 @@ export const sha256 = (text: string) => crypto.createHash('sha256').update(text)
 /** A random single-use secret for links and codes (256 bits, base64url). */
 export const newSecretToken = () => crypto.randomBytes(32).toString('base64url');
 
-const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a minute and try again.';
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a while and try again.';
 /** Shown after a right password for an address not yet confirmed. */
 export const UNVERIFIED_MESSAGE =
   'Please confirm your e-mail address first: follow the link in the e-mail we sent you.';
@@ -70,45 +81,73 @@ async function accountOfCredentials(db: Db, email: string, password: string): Pr
 }
 
 /**
- * A sign-in attempt (issue 9: a class behind one address signs in, guessing does not): the address is
- * refused once it has LOGIN_ADDRESS_FAILURES_MAX failed attempts in the window, and only failures count
- * there; every attempt counts for the account (the address typed, known or not, so the limit reveals
- * nothing), LOGIN_RATE_MAX a window. A right password clears the account's count.
+ * How long an account stays slowed for a network after its `failures`-th wrong password from there:
+ * LOGIN_SLOWDOWN_BASE_MS at LOGIN_ACCOUNT_FAILURES_MAX, doubled for each failure after, at most
+ * LOGIN_SLOWDOWN_MAX_MS; nothing below LOGIN_ACCOUNT_FAILURES_MAX.
+ */
+export function loginSlowdownMs(failures: number): number {
+  if (failures < LOGIN_ACCOUNT_FAILURES_MAX) return 0;
+  const doublings = Math.min(failures - LOGIN_ACCOUNT_FAILURES_MAX, 30);
+  return Math.min(LOGIN_SLOWDOWN_BASE_MS * 2 ** doublings, LOGIN_SLOWDOWN_MAX_MS);
+}
+
+/**
+ * A sign-in attempt (issues 9 and 20: a class behind one address signs in, guessing does not, and a
+ * lockout is felt only by the one guessing). The network address is refused once it has
+ * LOGIN_ADDRESS_FAILURES_MAX failed attempts in LOGIN_RATE_WINDOW_MS, whatever the accounts. Wrong
+ * passwords are also counted per account (the address typed, known or not, so the limit reveals
+ * nothing) and network: past LOGIN_ACCOUNT_FAILURES_MAX that account is slowed for that network only,
+ * each further attempt waiting `loginSlowdownMs` (a refused attempt counts as a failure, so hammering
+ * makes the wait grow). The account's owner signing in from another network is never refused. A right
+ * password clears the account's count for that network.
  * @returns the account id and whether its e-mail address is confirmed
- * @throws RateLimitedError 429; AppError unauthenticated (same answer for unknown e-mail and wrong password)
+ * @throws RateLimitedError 429 with the seconds to wait; AppError unauthenticated (same answer for an
+ *   unknown e-mail and a wrong password)
  */
 export async function signIn(
   db: Db,
   attempt: { email: string; password: string; ip: string },
   now = new Date(),
 ): Promise<{ accountId: string; isVerified: boolean }> {
-  const windowMs = LOGIN_RATE_WINDOW_MS;
   const addressFailures = {
     key: rateLimitKey.loginAddress(attempt.ip),
-    limit: { max: LOGIN_ADDRESS_FAILURES_MAX, windowMs },
+    limit: { max: LOGIN_ADDRESS_FAILURES_MAX, windowMs: LOGIN_RATE_WINDOW_MS },
     message: TOO_MANY_SIGN_INS,
   };
   await checkRateLimit(db, addressFailures, now);
-  await hitRateLimits(
-    db,
-    [
-      {
-        key: rateLimitKey.loginAccount(attempt.email),
-        limit: { max: LOGIN_RATE_MAX, windowMs },
-        message: TOO_MANY_SIGN_INS,
-      },
-    ],
-    now,
-  );
+  const failuresKey = rateLimitKey.loginAccountFailures(attempt.email, attempt.ip);
+  const slowedKey = rateLimitKey.loginAccountSlowed(attempt.email, attempt.ip);
+  /** Counts a failure for the account from this network; past the limit, slows it for longer. */
+  const countFailure = async (): Promise<Date | undefined> => {
+    const { count } = await countAttempt(
+      db,
+      failuresKey,
+      { max: LOGIN_ACCOUNT_FAILURES_MAX, windowMs: LOGIN_ACCOUNT_FAILURE_WINDOW_MS },
+      now,
+    );
+    const delayMs = loginSlowdownMs(count);
+    if (delayMs === 0) return undefined;
+    const until = new Date(now.getTime() + delayMs);
+    await holdRateLimit(db, slowedKey, until);
+    return until;
+  };
+  const slowed = await findRateLimitBucket(db, slowedKey);
+  if (slowed && slowed.resetAt > now) {
+    // Not checked: a guess while slowed only makes the wait longer.
+    const until = await countFailure();
+    throw refusal(TOO_MANY_SIGN_INS, until ?? slowed.resetAt, now);
+  }
   let found: AccountRow;
   try {
     found = await accountOfCredentials(db, attempt.email, attempt.password);
   } catch (error) {
     // Counted after the fact: the refusal is for the attempts that follow.
     await countAttempt(db, addressFailures.key, addressFailures.limit, now);
+    await countFailure();
     throw error;
   }
-  await clearRateLimit(db, rateLimitKey.loginAccount(attempt.email));
+  await clearRateLimit(db, failuresKey);
+  await clearRateLimit(db, slowedKey);
   return { accountId: found.id, isVerified: found.emailVerifiedAt !== null };
 }
 

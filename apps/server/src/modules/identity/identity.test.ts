@@ -1,6 +1,6 @@
 /**
  * Sign-in against a real database: login page, single-use codes, tokens and their keys, redirects, rate
- * limits per address and per account, refresh, single sign-on into the exercise area, the session.
+ * limits per address and per account and network, refresh, single sign-on into the exercise area, the session.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
@@ -11,7 +11,12 @@ import { postForm } from '../../testing/forms.js';
 import { PASSWORD, bearer, createAccounts } from '../../testing/fixtures.js';
 import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader } from 'jose';
-import { LOGIN_ADDRESS_FAILURES_MAX, LOGIN_RATE_WINDOW_MS } from '@portal/shared/limits';
+import {
+  LOGIN_ACCOUNT_FAILURES_MAX,
+  LOGIN_ADDRESS_FAILURES_MAX,
+  LOGIN_SLOWDOWN_BASE_MS,
+  LOGIN_SLOWDOWN_MAX_MS,
+} from '@portal/shared/limits';
 import { rateLimitBucket } from '../../db/schema/identity.js';
 import { insertAccount, insertClaims } from './identity.repository.js';
 import { addAccountMessage, issueSsoCode, safeRedirect } from './identity.service.js';
@@ -180,26 +185,34 @@ describe('access tokens', () => {
 describe('rate limits kept in the database', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('slows guesses at one account from many addresses, and lets its owner in after the window', async () => {
+  it('slows guesses at one account from one network with a growing wait, never its owner elsewhere', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
+    const guess = (i: number) =>
+      login({ email: 'faculty@test.example.edu', password: `guess-${i}` }, '10.1.0.1');
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await login(
-        { email: 'faculty@test.example.edu', password: `guess-${i}` },
-        `10.1.0.${i + 1}`,
-      );
+    const waits: number[] = [];
+    for (let i = 0; i < LOGIN_ACCOUNT_FAILURES_MAX + 3; i++) {
+      const res = await guess(i);
       statuses.push(res.statusCode);
+      if (res.statusCode === 429) waits.push(Number(res.headers['retry-after']));
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
-    // Even the right password waits for the window: guesses cannot be tested while it lasts.
-    const owner = await login({ email: 'faculty@test.example.edu', password: PASSWORD }, '10.1.1.1');
-    expect(owner.statusCode).toBe(429);
-    expect(Number(owner.headers['retry-after'])).toBeGreaterThan(0);
-    expect(owner.body).toContain('Too many sign-in attempts');
+    expect(statuses.slice(0, LOGIN_ACCOUNT_FAILURES_MAX)).toEqual(
+      Array(LOGIN_ACCOUNT_FAILURES_MAX).fill(401),
+    );
+    expect(statuses.slice(LOGIN_ACCOUNT_FAILURES_MAX)).toEqual([429, 429, 429]);
+    // Each attempt while slowed doubles the wait.
+    expect(waits).toEqual([2, 4, 8].map((n) => (n * LOGIN_SLOWDOWN_BASE_MS) / 1000));
+    // Even the right password waits on the guessing network: guesses cannot be tested while it lasts.
+    const there = await login({ email: 'faculty@test.example.edu', password: PASSWORD }, '10.1.0.1');
+    expect(there.statusCode).toBe(429);
+    expect(there.body).toContain('Too many sign-in attempts');
+    // Its owner, on another network, is not refused.
+    const owner = await login({ email: 'Faculty@Test.Example.edu', password: PASSWORD }, '10.1.1.1');
+    expect(owner.statusCode).toBe(303);
 
-    vi.setSystemTime(Date.now() + LOGIN_RATE_WINDOW_MS + 1000);
-    const later = await login({ email: 'Faculty@Test.Example.edu', password: PASSWORD }, '10.1.1.1');
+    // Once the wait is over, the guessing network may try again: a right password clears its count.
+    vi.setSystemTime(Date.now() + LOGIN_SLOWDOWN_MAX_MS + 1000);
+    const later = await login({ email: 'faculty@test.example.edu', password: PASSWORD }, '10.1.0.1');
     expect(later.statusCode).toBe(303);
   });
 
@@ -225,14 +238,13 @@ describe('rate limits kept in the database', () => {
     expect(row!.count).toBe(LOGIN_ADDRESS_FAILURES_MAX);
   });
 
-  it('clears the account count after a right password', async () => {
+  it("clears the account's count for a network after a right password from it", async () => {
+    const key = 'login:account:contenteditor@test.example.edu:failures:10.2.0.1';
+    const bucket = () => ctx.database.db.select().from(rateLimitBucket).where(eq(rateLimitBucket.key, key));
     await login({ email: 'contenteditor@test.example.edu', password: 'wrong-1' }, '10.2.0.1');
-    await login({ email: 'contenteditor@test.example.edu', password: PASSWORD }, '10.2.0.2');
-    const rows = await ctx.database.db
-      .select()
-      .from(rateLimitBucket)
-      .where(eq(rateLimitBucket.key, 'login:account:contenteditor@test.example.edu'));
-    expect(rows).toEqual([]);
+    expect((await bucket())[0]!.count).toBe(1);
+    await login({ email: 'contenteditor@test.example.edu', password: PASSWORD }, '10.2.0.1');
+    expect(await bucket()).toEqual([]);
   });
 });
 

@@ -32,7 +32,7 @@ import {
   setAccountOrganization,
   type OrganizationRow,
 } from '../organizations/organizations.repository.js';
-import { enqueueMail } from '../mail/mail.service.js';
+import { enqueueMail, mayMailNotice } from '../mail/mail.service.js';
 import { createEmailLinkToken } from './account-links.service.js';
 import { linkTo, siteName, type SiteContext } from './site-links.js';
 import { importInvitationMail } from './identity.mails.js';
@@ -216,6 +216,7 @@ export async function runUserImport(
       if (row.businessUnit) {
         await setAccountOrganization(tx, newAccount.id, (await unitIdOf(row.businessUnit)) ?? null);
       }
+      if (!(await mayMailNotice(tx, 'account-invitation', newAccount.email, now))) continue;
       const token = await createEmailLinkToken(tx, newAccount.id, 'invite', now);
       await enqueueMail(
         tx,

@@ -3,11 +3,13 @@
  * it, in the caller's transaction; the job runner delivers it (mail-delivery.ts), with retries.
  */
 import { z } from 'zod';
+import { MAIL_NOTICES_PER_RECIPIENT_MAX, MAIL_NOTICE_WINDOW_MS } from '@portal/shared/limits';
 import type { OutboxResponse, OutboxStatus } from '@portal/shared/schemas/mail';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { outbox } from '../../db/schema/files.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
+import { isWithinLimit, rateLimitKey } from '../../lib/rate-limit.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
 import { listMessages } from './mail.repository.js';
 import { MAIL_JOB_KIND, MAIL_MAX_ATTEMPTS } from './mail-delivery.js';
@@ -27,9 +29,43 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
+/** Line breaks of every kind: CR, LF, vertical tab, form feed, NEL, line and paragraph separators. */
+const LINE_BREAKS = /[\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/**
+ * A value bound for one line of an e-mail (a header such as the subject, or a name on a "From:" line of
+ * the text) with every run of line breaks (CR, LF, VT, FF, U+0085, U+2028, U+2029) made one space
+ * (issue 20), so what someone typed can never start a header or a line of its own.
+ */
+export function oneLine(value: string): string {
+  return value.replace(LINE_BREAKS, ' ');
+}
+
+/**
+ * Confirmation and notice e-mails limited per recipient: each kind is counted on its own, so one
+ * address may get a sign-up confirmation and a reset link in the same hour, but never two of a kind.
+ */
+export type NoticeKind =
+  'sign-up' | 'password-reset' | 'account-invitation' | 'course-invitation' | 'newsletter-confirmation';
+
+/**
+ * Counts a notice of `kind` to `to` (normalised) and says whether it may be sent: at most
+ * MAIL_NOTICES_PER_RECIPIENT_MAX an MAIL_NOTICE_WINDOW_MS, whoever asks (issue 20). Callers answer as
+ * usual when it may not, and send nothing, so the answer tells nothing about the address.
+ */
+export function mayMailNotice(db: Db, kind: NoticeKind, to: string, now = new Date()): Promise<boolean> {
+  return isWithinLimit(
+    db,
+    rateLimitKey.mailRecipient(kind, to),
+    { max: MAIL_NOTICES_PER_RECIPIENT_MAX, windowMs: MAIL_NOTICE_WINDOW_MS },
+    now,
+  );
+}
+
 /**
  * Stores a message and the job that delivers it, together; pass a transaction to make both part of the
- * caller's write (a message exists exactly when the change that caused it does).
+ * caller's write (a message exists exactly when the change that caused it does). The recipient and the
+ * subject go through `oneLine`.
  * @returns the outbox row id, which is also the message's id (its `Message-ID` header)
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
@@ -37,8 +73,8 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
     const [row] = await tx
       .insert(outbox)
       .values({
-        to: mail.to,
-        subject: mail.subject,
+        to: oneLine(mail.to),
+        subject: oneLine(mail.subject),
         text: mail.text,
         html: mail.html ?? null,
         attachments: mail.attachments ?? null,

@@ -14,7 +14,7 @@ import {
 import { ClientErrorReportSchema } from '@portal/shared/schemas/identity';
 import { PUBLIC, errorResponses } from '../../lib/openapi.js';
 import { redactUrl } from '../../lib/redact.js';
-import { hitRateLimits, rateLimitKey } from '../identity/rate-limit.js';
+import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 
 /** The details of a report as logged: JSON, cut to CLIENT_ERROR_DETAILS_LOG_MAX characters. */
 export function detailsForLog(details: unknown): string | undefined {

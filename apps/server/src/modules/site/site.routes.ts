@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BEARER, errorResponses } from '../../lib/openapi.js';
-import { UNSAFE_SITE_REPORTS_PER_MINUTE } from '@portal/shared/limits';
 import {
   EnvJsonSchema,
   ReportUnsafeSiteRequestSchema,
@@ -83,7 +82,6 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/site/unsafe-site-incidents',
     {
-      config: { rateLimit: { max: UNSAFE_SITE_REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         operationId: 'reportUnsafeSite',
         summary: 'Report a visit of the unsafe-site warning page',
@@ -98,6 +96,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         userAgent: request.headers['user-agent'],
         reporterId: request.session.accountId,
+        ip: request.ip,
       });
       return reply.status(204).send(null);
     },

@@ -6,7 +6,13 @@
  */
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
-import { UNSAFE_SITE_ADDRESS_MAX, UNSAFE_SITE_INCIDENTS_PAGE_SIZE } from '@portal/shared/limits';
+import {
+  UNSAFE_SITE_ADDRESS_MAX,
+  UNSAFE_SITE_INCIDENTS_PAGE_SIZE,
+  UNSAFE_SITE_REPORT_RATE_MAX,
+  UNSAFE_SITE_REPORT_RATE_WINDOW_MS,
+  UNSAFE_SITE_REPORT_REPEAT_MS,
+} from '@portal/shared/limits';
 import {
   FEATURE_FLAGS,
   type FeatureFlag,
@@ -19,6 +25,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
+import { hitRateLimits, isWithinLimit, rateLimitKey } from '../../lib/rate-limit.js';
+import { sha256 } from '../identity/identity.service.js';
 import {
   deleteFlagOverride,
   insertIncident,
@@ -86,11 +94,29 @@ export async function updateSiteSettings(
   return getSiteSettings(db, config);
 }
 
-/** Records a visit of the unsafe-site warning page; the user agent is cut to the address limit. */
+/** Said past UNSAFE_SITE_REPORT_RATE_MAX reports from one network address a window. */
+export const TOO_MANY_UNSAFE_SITE_REPORTS = 'Too many reports from your network. Please try again later.';
+
+/**
+ * Records a visit of the unsafe-site warning page; the user agent is cut to the address limit. A public
+ * write, so it is limited per network address (issue 20) and a repeat of the same page from the same
+ * network within UNSAFE_SITE_REPORT_REPEAT_MS is answered the same but stores nothing.
+ * @param input.ip the client's address (counted by its network: an IPv6 client by its /64)
+ * @throws RateLimitedError (429) past UNSAFE_SITE_REPORT_RATE_MAX reports a window from one network
+ */
 export async function reportUnsafeSite(
   db: Db,
-  input: ReportUnsafeSiteRequest & { userAgent: string | undefined; reporterId: string | null },
+  input: ReportUnsafeSiteRequest & { userAgent: string | undefined; reporterId: string | null; ip: string },
 ): Promise<void> {
+  await hitRateLimits(db, [
+    {
+      key: rateLimitKey.unsafeSiteAddress(input.ip),
+      limit: { max: UNSAFE_SITE_REPORT_RATE_MAX, windowMs: UNSAFE_SITE_REPORT_RATE_WINDOW_MS },
+      message: TOO_MANY_UNSAFE_SITE_REPORTS,
+    },
+  ]);
+  const repeat = rateLimitKey.unsafeSiteReport(input.ip, sha256(input.address ?? ''));
+  if (!(await isWithinLimit(db, repeat, { max: 1, windowMs: UNSAFE_SITE_REPORT_REPEAT_MS }))) return;
   await db.transaction(async (tx) => {
     await insertIncident(tx, {
       address: input.address || null,
