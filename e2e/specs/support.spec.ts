@@ -1,8 +1,9 @@
 /**
  * The support dialog end to end (issue 12 "What must show"; 001 §2 Support dialog, §4, §5): faculty open
  * it from the help menu, an empty submit focuses the topic with its error under it, a course topic offers
- * the courses they teach, and after sending the recipients dialog lists the course's instructor with the
- * role as readable text; no serious or critical axe violation on the dialog. Signed out, Support goes to
+ * the courses they are on, and after sending the recipients dialog lists the one who invited them to the
+ * course with the role as readable text, and the support address (issue 20); no serious or critical axe
+ * violation on the dialog. Signed out, Support goes to
  * the contact page; on a phone the hamburger menu's Support opens the same dialog when signed in.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -30,7 +31,7 @@ test('on a phone, Support in the hamburger menu opens the dialog when signed in'
 });
 
 test('faculty send a course support request and see its recipients', async ({ page, request }) => {
-  // A published course the faculty member teaches: they invited a student to it.
+  // A published course the faculty member is on: the curator invited them to it (taken up at sign-in).
   const courseName = `Support Course ${Date.now()}`;
   const curator = await apiToken(request, 'curator@example.edu');
   const created = await request.post('/api/v1/content', {
@@ -44,10 +45,9 @@ test('faculty send a course support request and see its recipients', async ({ pa
   });
   expect(created.status(), await created.text()).toBe(201);
   const course = (await created.json()) as { id: string };
-  const faculty = await apiToken(request, 'faculty@example.edu');
   const invited = await request.post(`/api/v1/courses/${course.id}/invitations`, {
-    headers: { authorization: `Bearer ${faculty}` },
-    data: { emails: ['student@example.edu'] },
+    headers: { authorization: `Bearer ${curator}` },
+    data: { emails: ['faculty@example.edu'] },
   });
   expect(invited.status(), await invited.text()).toBeLessThan(300);
 
@@ -79,9 +79,9 @@ test('faculty send a course support request and see its recipients', async ({ pa
   const recipients = page.getByRole('dialog', { name: 'Your request was sent' });
   await expect(recipients).toBeVisible();
   const list = recipients.getByRole('list', { name: 'Recipients' });
-  await expect(list.getByRole('listitem')).toHaveCount(1);
-  await expect(list.getByRole('listitem')).toContainText('Fay Faculty');
-  await expect(list.getByRole('listitem')).toContainText('Instructor');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem').first()).toContainText('Carl Curator');
+  await expect(list.getByRole('listitem').first()).toContainText('Instructor');
   expect(await seriousViolations(page)).toEqual([]);
   await recipients.getByRole('button', { name: 'Close' }).click();
   await expect(recipients).toHaveCount(0);
@@ -90,7 +90,7 @@ test('faculty send a course support request and see its recipients', async ({ pa
   const mail = await latestMail(
     request,
     admin,
-    'faculty@example.edu',
+    'curator@example.edu',
     new RegExp(`^Support request: Lab help ${stamp}$`),
   );
   expect(mail.text).toContain(`Course: ${courseName}`);

@@ -252,8 +252,9 @@ export function supportFormSchema(isEmailRequired: boolean) {
 export const SupportRecipientSchema = z.object({ name: z.string(), role: z.string() });
 export type SupportRecipient = z.infer<typeof SupportRecipientSchema>;
 /**
- * The answer to a support request: who received it; `isSentToSupport` when the course or organization
- * had no one to receive it (or the topic names neither) and it went to the support address.
+ * The answer to a support request: who received it (a course request lists the faculty who invited the
+ * caller and the support address); `isSentToSupport` when the course or organization had no one to
+ * receive it (or the topic names neither) and it went to the support address alone.
  */
 export const SupportResponseSchema = z.object({
   recipients: z.array(SupportRecipientSchema),

@@ -82,12 +82,23 @@ export async function findCourseOfAccount(
   return row;
 }
 
-/** The instructors of a course: the accounts that invited its students, by name. */
-export async function listCourseInstructors(db: Db, courseId: string): Promise<RecipientRow[]> {
+/**
+ * The instructors of one account on a course: the accounts that invited it to the course (its accepted
+ * invitation, or one still pending to its address), by name. Not those who invited others (issue 20).
+ */
+export async function listInvitersOfAccount(
+  db: Db,
+  courseId: string,
+  accountId: string,
+): Promise<RecipientRow[]> {
   return rows<RecipientRow>(
     db,
     sql`SELECT a.display_name AS name, a.email FROM account a
-        WHERE a.id IN (SELECT invited_by FROM course_invitation WHERE course_id = ${courseId})
+        WHERE a.id IN (SELECT i.invited_by FROM course_invitation i
+          WHERE i.course_id = ${courseId}
+            AND (i.account_id = ${accountId}
+              OR (i.account_id IS NULL
+                AND i.email = (SELECT lower(me.email) FROM account me WHERE me.id = ${accountId}))))
         ORDER BY a.display_name, a.email`,
   );
 }

@@ -1,9 +1,10 @@
 /**
  * The support dialog (001 §2 Support dialog, §3 Support request / topic / recipient, §5, §7 course and
- * organization support): a signed-in user writes about one of their courses (its instructors receive
- * it), their organization (its admins receive it) or the portal. When no one is named, the support
- * address receives it. The request is stored and one e-mail per recipient queued, in one transaction;
- * the e-mail is plain text, so what a user typed never becomes HTML in an inbox.
+ * organization support): a signed-in user writes about one of their courses (the faculty who invited
+ * them to it receive it, with the support address), their organization (its admins receive it) or the
+ * portal. When no one is named, the support address receives it. The request is stored and one e-mail
+ * per recipient queued, in one transaction; the e-mail is plain text, so what a user typed never
+ * becomes HTML in an inbox.
  */
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
@@ -85,7 +86,9 @@ async function recipientsOf(
   if (topic.isCourse) {
     const course = targetId ? await repo.findCourseOfAccount(db, session.accountId!, targetId) : undefined;
     if (!course) throw new AppError('not_found', COURSE_NOT_FOUND);
-    const instructors = await repo.listCourseInstructors(db, course.id);
+    // Only those who invited this caller to this course: a faculty member who invited others to it
+    // does not read this caller's requests (issue 20).
+    const instructors = await repo.listInvitersOfAccount(db, course.id, session.accountId!);
     return {
       about: `Course: ${course.name}`,
       named: instructors.map((r) => ({ name: r.name, role: INSTRUCTOR_ROLE })),
@@ -108,8 +111,9 @@ async function recipientsOf(
 }
 
 /**
- * Sends a support request to the instructors of the course, the admins of the organization, or the
- * support address when there are none (or the topic names neither).
+ * Sends a support request: about a course, to the faculty who invited the caller to it and to the
+ * support address (issue 20: nobody else); about an organization, to its admins, or the support address
+ * when it has none; about the portal, to the support address.
  * @param options.supportEmail the support address (SUPPORT_EMAIL)
  * @throws AppError forbidden for a topic the caller may not use; not_found for a course the caller is
  *   not on or an organization that is not the caller's; invalid_input naming body.email when the
@@ -134,8 +138,11 @@ export async function sendSupportRequest(
   const targetId = request.targetId || undefined;
   const { about, named, addresses } = await recipientsOf(db, session, topic, targetId);
   const isSentToSupport = addresses.length === 0;
-  const recipients = isSentToSupport ? [{ name: options.supportEmail, role: '' }] : named;
-  const to = isSentToSupport ? [options.supportEmail] : [...new Set(addresses)];
+  const support = { name: options.supportEmail, role: '' };
+  // A course request also reaches the support address; any other reaches it when no one is named.
+  const isSupportCopied = topic.isCourse || isSentToSupport;
+  const recipients = [...named, ...(isSupportCopied ? [support] : [])];
+  const to = [...new Set([...addresses, ...(isSupportCopied ? [options.supportEmail] : [])])];
 
   await hitRateLimits(db, [
     {

@@ -1,7 +1,8 @@
 /**
  * The support dialog's requests against a real database and a real SMTP peer (`smtp-server`), through
- * the app (issue 12 "What must show"): a course request reaches the course's instructors, an
- * organization request the organization's admins, and with no one to receive it the support address;
+ * the app (issue 12 "What must show"): a course request reaches the faculty who invited the caller to
+ * the course and the support address (issue 20), an organization request the organization's admins,
+ * and with no one to receive it the support address;
  * each with the right subject, recipients and plain-text body; bad inputs are named; the e-mail is asked
  * only of an identity without one.
  */
@@ -48,15 +49,17 @@ const withSubject = (subject: string, count: number) =>
   }, BACKGROUND_WAIT);
 
 describe('support requests', () => {
-  it('a course request goes to the instructors of the course, who are listed as recipients', async () => {
-    // Faculty teach the course by inviting the student; the student is then on it too.
+  it('a course request goes to the faculty who invited the caller and to the support address', async () => {
+    // Faculty teach the course by inviting the student; the student is then on it too, and an admin
+    // lets the student ask for course support.
     const invited = await call('POST', `/courses/${tree.course}/invitations`, 'faculty', {
       emails: ['student@test.example.edu'],
     });
     expect(invited.statusCode, invited.body).toBeLessThan(300);
     await ctx.database.db.execute(
       sql`INSERT INTO account_claim (account_id, type, value, scopes)
-          VALUES (${accounts.student}, 'api', 'courses:list', ARRAY[${tree.course}]::text[])`,
+          VALUES (${accounts.student}, 'api', 'courses:list', ARRAY[${tree.course}]::text[]),
+                 (${accounts.student}, 'api', 'course-support:post', ARRAY[]::text[])`,
     );
     const studentCourses = await call('GET', '/support/courses', 'student');
     expect(studentCourses.json().items).toEqual([{ id: tree.course, name: 'Network Security Course' }]);
@@ -71,7 +74,7 @@ describe('support requests', () => {
       nextPageToken: null,
     });
 
-    const res = await call('POST', '/support', 'faculty', {
+    const res = await call('POST', '/support', 'student', {
       topicId: 'course',
       targetId: tree.course,
       subject: 'Lab 2 will not start',
@@ -79,11 +82,15 @@ describe('support requests', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      recipients: [{ name: 'Test faculty', role: 'instructor' }],
+      recipients: [
+        { name: 'Test faculty', role: 'instructor' },
+        { name: SUPPORT, role: '' },
+      ],
       isSentToSupport: false,
     });
-    const [mail] = await withSubject('Support request: Lab 2 will not start', 1);
-    expect(mail!.to).toEqual(['faculty@test.example.edu']);
+    const mails = await withSubject('Support request: Lab 2 will not start', 2);
+    expect(mails.map((m) => m.to).sort()).toEqual([['faculty@test.example.edu'], [SUPPORT]]);
+    const [mail] = mails;
     expect(mail!.raw).toMatch(/^Content-Type: text\/plain/m);
     expect(mail!.raw).not.toMatch(/text\/html/);
     const body = bodyOf(mail!);
@@ -95,6 +102,17 @@ describe('support requests', () => {
       sql`SELECT topic_id, target_id FROM support_request`,
     );
     expect(stored).toEqual({ topic_id: 'course', target_id: tree.course });
+
+    // The faculty member teaches the course and was invited to it by no one: the support address.
+    const own = await call('POST', '/support', 'faculty', {
+      topicId: 'course',
+      targetId: tree.course,
+      subject: 'More seats for my class',
+      message: 'We need ten more.',
+    });
+    expect(own.json()).toEqual({ recipients: [{ name: SUPPORT, role: '' }], isSentToSupport: true });
+    const [toSupport] = await withSubject('Support request: More seats for my class', 1);
+    expect(toSupport!.to).toEqual([SUPPORT]);
   });
 
   it("an organization request goes to the organization's admins, else to the support address", async () => {
