@@ -17,7 +17,7 @@ import { bearer, createAccounts } from '../../testing/fixtures.js';
 import { rows } from '../../db/rows.js';
 import { claimJob } from '../jobs/jobs.repository.js';
 import { createJobRunner, enqueueJob, retryDelayMs } from '../jobs/jobs.service.js';
-import { enqueueMail } from './mail.service.js';
+import { enqueueMail, oneLine } from './mail.service.js';
 import { MAIL_JOB_KIND, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, createMailDelivery } from './mail-delivery.js';
 
 let peer: SmtpPeer;
@@ -121,6 +121,22 @@ describe('mail jobs', () => {
     expect(text.body.toString('utf8')).toContain('The second step fails.');
     const html = parts.find((p) => p.headers.includes('content-type: text/html'))!;
     expect(html.body.toString('utf8')).toContain('<p>The second step fails.</p>');
+  });
+
+  it('keeps the subject on one line whatever line breaks it was given (issue 20)', async () => {
+    const breaks = ['\r\n', '\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029'];
+    expect(oneLine(`a${breaks.join('b')}c`)).toBe('a b b b b b b b c');
+    expect(oneLine('two\r\n\r\nbreaks')).toBe('two breaks');
+    const id = await enqueueMail(ctx.database.db, {
+      to: 'one-line@example.edu',
+      subject: `Hello${breaks.join('Bcc: x@evil.example')}`,
+      text: 'Body.',
+    });
+    await waitFor(async () => ((await rowOf(id)).status === 'sent' ? true : undefined));
+    const message = peer.received.find((m) => m.to.includes('one-line@example.edu'))!;
+    expect(message.to).toEqual(['one-line@example.edu']);
+    expect(headerOf(message.raw, 'Subject')).toBe(`Hello${' Bcc: x@evil.example'.repeat(7)}`);
+    expect(message.raw).not.toMatch(/^Bcc:/im);
   });
 
   it("is written in the caller's transaction: a rolled-back write leaves no message and no job", async () => {
