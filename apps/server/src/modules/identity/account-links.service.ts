@@ -214,7 +214,8 @@ export async function checkPasswordLink(
 /**
  * Sets a password from a reset or invitation link. The address counts as confirmed (the link reached
  * it), other open links of the account end, every session of the account ends (tokens issued before
- * now are refused; issue 9), its sign-in counts from every network are cleared, and pending course invitations are taken up.
+ * now are refused; issue 9), its sign-in counts from every network are cleared, and pending course
+ * invitations are taken up.
  * @returns false when the link is unknown, used or expired (nothing changes)
  */
 export async function resetPassword(
