@@ -146,6 +146,15 @@ function imageOfDataUrl(src: string): (Blob & { type: keyof typeof IMAGE_EXTENSI
   }
 }
 
+/** Images whose address is a `data:` URL, in any case. */
+const DATA_IMAGES = 'img[src^="data:" i]';
+
+/** Whether pasted HTML holds an image inlined as a `data:` URL (parsed, not matched: the HTML is anyone's). */
+function hasDataImages(html: string): boolean {
+  if (!html.includes('<')) return false;
+  return new DOMParser().parseFromString(html, 'text/html').querySelector(DATA_IMAGES) !== null;
+}
+
 /**
  * Pasted HTML with its base64 images uploaded as files and replaced by their addresses (001 §2). An
  * image that is not an accepted type or is over the image limit is left out and counted.
@@ -153,7 +162,7 @@ function imageOfDataUrl(src: string): (Blob & { type: keyof typeof IMAGE_EXTENSI
 async function withUploadedImages(html: string): Promise<{ html: string; skipped: number }> {
   const document = new DOMParser().parseFromString(html, 'text/html');
   let skipped = 0;
-  for (const image of Array.from(document.querySelectorAll('img[src^="data:" i]'))) {
+  for (const image of Array.from(document.querySelectorAll(DATA_IMAGES))) {
     const blob = imageOfDataUrl(image.getAttribute('src') ?? '');
     if (!blob || blob.size > IMAGE_MAX_BYTES) {
       image.remove();
@@ -518,7 +527,7 @@ export function RichTextEditor({
       return true;
     }
     const html = data.getData('text/html');
-    if (!/<img[^>]+src\s*=\s*["']?data:/i.test(html)) return false;
+    if (!hasDataImages(html)) return false;
     setPasteError('');
     void withUploadedImages(html).then(
       ({ html: uploaded, skipped }) => {
