@@ -109,6 +109,7 @@ export const PAGE_MESSAGES = {
   maxHeight: 'Please enter the maximum height in pixels, digits only.',
   fileNotOfPage: 'A file of this widget was not uploaded for this page. Please upload it again.',
   fileTooLargeForSlot: 'The selected file is too large to upload.',
+  contentTooLong: `The content is longer than ${CONTENT_BOX_HTML_MAX} characters once written as HTML (each < is 4 characters). Please shorten it.`,
   imageRequiredType: 'Only PNG, JPEG, GIF, WebP or SVG images can be used here.',
   duplicateGroup: 'Each group may appear only once.',
 } as const;
