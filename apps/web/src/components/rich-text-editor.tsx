@@ -30,7 +30,13 @@ import Image from '@tiptap/extension-image';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { MESSAGES } from '@portal/shared/errors';
-import { ALT_TEXT_MAX, IMAGE_MAX_BYTES, RICH_TEXT_INDENT_MAX as INDENT_MAX } from '@portal/shared/limits';
+import {
+  ADDRESS_MAX,
+  ALT_TEXT_MAX,
+  IMAGE_MAX_BYTES,
+  RICH_TEXT_INDENT_MAX as INDENT_MAX,
+} from '@portal/shared/limits';
+import { IMAGE_LINK, WEB_OR_MAIL_LINK, linkUrlSchema } from '@portal/shared/schemas/common';
 import type { IMAGE_MIME_TYPES } from '@portal/shared/schemas/files';
 import { uploadFile } from '../lib/api/upload-file';
 import { FIELD_ATTRIBUTE, fieldErrorsOf } from '../lib/form-errors';
@@ -174,16 +180,10 @@ async function withUploadedImages(html: string): Promise<{ html: string; skipped
   return { html: document.body.innerHTML, skipped };
 }
 
-const LinkUrlSchema = z
-  .string()
-  .trim()
-  .regex(/^(https?:\/\/|mailto:)\S+$/i, 'Enter an address starting with https://, http:// or mailto:.');
+/** A link's address: the shared link check (issue 20 "Links"); the server's sanitiser checks it again. */
+const LinkUrlSchema = linkUrlSchema(WEB_OR_MAIL_LINK, ADDRESS_MAX);
 const ImageSchema = z.object({
-  src: z
-    .string()
-    .trim()
-    .min(1, 'The image address is required.')
-    .regex(/^(https?:\/\/|\/)\S+$/i, 'Enter an address starting with https://, http:// or /.'),
+  src: linkUrlSchema(IMAGE_LINK, ADDRESS_MAX).min(1, 'The image address is required.'),
   alt: z
     .string()
     .trim()

@@ -68,6 +68,20 @@ export const PAGE_OR_WEB_LINK: LinkRules = {
   message: "Please enter a page link starting with '/' or an address starting with http:// or https://.",
 };
 
+/** A web or e-mail address (links inside rich text, where a site path is written in full). */
+export const WEB_OR_MAIL_LINK: LinkRules = {
+  schemes: ['https:', 'http:', 'mailto:'],
+  isSitePathAllowed: false,
+  message: 'Please enter an address starting with https://, http:// or mailto:.',
+};
+
+/** An image's address in rich text: on this site or on the web. */
+export const IMAGE_LINK: LinkRules = {
+  schemes: ['https:', 'http:'],
+  isSitePathAllowed: true,
+  message: 'Please enter an image address starting with https://, http:// or /.',
+};
+
 /** A page of this site, a web address or an e-mail address (news and event links). */
 export const PAGE_WEB_OR_MAIL_LINK: LinkRules = {
   schemes: ['https:', 'http:', 'mailto:'],
