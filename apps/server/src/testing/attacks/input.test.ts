@@ -79,8 +79,17 @@ describe('rich text built to make a regular expression backtrack (issue 20)', ()
   /** The longest body of `unit` a field of at most `max` characters takes. */
   const hostile = (unit: string, max: number) => unit.repeat(Math.floor(max / unit.length));
   const UNITS = ['<', '<a'];
+  /** The time a hostile body of a news or event field may take, and of the larger fields. */
+  const FAST_MS = 100;
+  const LARGE_MS = 1000;
   /** Every route that validates or sanitises rich text, and the body carrying `html` at the field's maximum. */
-  let routes: { name: string; method: Method; url: string; body: (unit: string) => object }[];
+  let routes: {
+    name: string;
+    method: Method;
+    url: string;
+    budgetMs: number;
+    body: (unit: string) => object;
+  }[];
 
   beforeAll(async () => {
     const news = await created(await call('POST', '/api/v1/news', 'admin', newsBody()));
@@ -99,48 +108,56 @@ describe('rich text built to make a regular expression backtrack (issue 20)', ()
     routes = [
       {
         name: 'news create',
+        budgetMs: FAST_MS,
         method: 'POST',
         url: '/api/v1/news',
         body: (u) => newsBody({ description: hostile(u, NEWS_DESCRIPTION_MAX) }),
       },
       {
         name: 'news update',
+        budgetMs: FAST_MS,
         method: 'PUT',
         url: `/api/v1/news/${news.id}`,
         body: (u) => newsBody({ description: hostile(u, NEWS_DESCRIPTION_MAX) }),
       },
       {
         name: 'event create',
+        budgetMs: FAST_MS,
         method: 'POST',
         url: '/api/v1/events',
         body: (u) => eventBody({ description: hostile(u, NEWS_DESCRIPTION_MAX) }),
       },
       {
         name: 'event update',
+        budgetMs: FAST_MS,
         method: 'PUT',
         url: `/api/v1/events/${event.id}`,
         body: (u) => eventBody({ description: hostile(u, NEWS_DESCRIPTION_MAX) }),
       },
       {
         name: 'page section add',
+        budgetMs: LARGE_MS,
         method: 'POST',
         url: `/api/v1/pages/${page.id}/sections`,
         body: (u) => contentBox(hostile(u, CONTENT_BOX_HTML_MAX)),
       },
       {
         name: 'page section save',
+        budgetMs: LARGE_MS,
         method: 'PUT',
         url: `/api/v1/pages/${page.id}/sections/${section.id}`,
         body: (u) => contentBox(hostile(u, CONTENT_BOX_HTML_MAX)),
       },
       {
         name: 'courseware description',
+        budgetMs: LARGE_MS,
         method: 'POST',
         url: '/api/v1/content',
         body: (u) => ({ name: `Attack item ${unique()}`, description: hostile(u, DESCRIPTION_MAX) }),
       },
       {
         name: 'courseware section description',
+        budgetMs: LARGE_MS,
         method: 'POST',
         url: '/api/v1/content',
         body: (u) => ({
@@ -154,22 +171,24 @@ describe('rich text built to make a regular expression backtrack (issue 20)', ()
     for (const route of routes) await call(route.method, route.url, 'admin', route.body('x'));
   });
 
-  it('the largest description, content box or section of `<` and of `<a` takes no longer than ordinary rich text', async () => {
-    // Quadratic code took 2.9 s on 50,000 `<` and minutes on 375,000. Each hostile body must be answered
-    // in under 100 ms, or, for the largest fields, no slower than an ordinary body of the same length
-    // (sanitize-html costs about a microsecond per tag or entity, whatever the text).
+  it('the largest description, content box or section of `<` and of `<a` is answered in linear time', async () => {
+    // The quadratic check took 2.9 s on 50,000 `<`: about 0.1 s on a news description (10,240), 12 s on a
+    // courseware description (100,000), minutes on a content box (375,000). News and event bodies must
+    // take under 100 ms; the larger fields under 1 s, since sanitize-html alone spends about a
+    // microsecond on each tag, entity or stray `<` (an ordinary 375,000-character box takes 100-300 ms).
     const slow: string[] = [];
     for (const route of routes) {
-      const ordinary = await timed(() => call(route.method, route.url, 'admin', route.body('<p>x</p>')));
-      expect(ordinary.res.statusCode, `${route.name}: ${ordinary.res.body.slice(0, 200)}`).toBeLessThan(300);
       for (const unit of UNITS) {
-        const { ms, res } = await timed(() => call(route.method, route.url, 'admin', route.body(unit)));
-        expect([200, 201, 400], `${route.name} ${unit}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
-        if (ms >= Math.max(100, 2 * ordinary.ms)) {
-          slow.push(
-            `${route.name} with ${unit}: ${Math.round(ms)} ms (ordinary ${Math.round(ordinary.ms)} ms)`,
+        // The best of three tries: other work on a shared machine can pause one, never all three.
+        let best = Infinity;
+        for (let attempt = 0; attempt < 3 && best >= route.budgetMs; attempt += 1) {
+          const { ms, res } = await timed(() => call(route.method, route.url, 'admin', route.body(unit)));
+          expect([200, 201, 400], `${route.name} ${unit}: ${res.body.slice(0, 200)}`).toContain(
+            res.statusCode,
           );
+          best = Math.min(best, ms);
         }
+        if (best >= route.budgetMs) slow.push(`${route.name} with ${unit}: ${Math.round(best)} ms`);
       }
     }
     expect(slow).toEqual([]);
