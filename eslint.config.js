@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
@@ -76,6 +77,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // No regular expression may take more than linear time on what it reads (issue 20): a quantifier that
+    // can trade characters with its neighbour, or a pattern retried from every position of a run, is an
+    // error everywhere. Rewrite it, or scan with indexOf; a pattern over trusted, bounded input may carry
+    // a disable comment that says why.
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
     },
   },
   {

@@ -90,15 +90,15 @@ function markdownText(markdown: string): string {
   return markdown
     .replace(/```[\s\S]*?```/g, '\n\n')
     .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/^\s*\|.*$/gm, '')
+    .replace(/^[ \t]*\|.*$/gm, '')
     .replace(/^#{1,6}\s.*$/gm, '\n')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
+    .replace(/\[([^[\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^<>]+>/g, '')
     .replace(/`([^`]*)`/g, '$1')
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '\n\n')
+    .replace(/^[ \t]*(?:[-*+]|\d+\.)\s+/gm, '\n\n')
     .replace(/[*_]{1,3}([^*_\n]+)[*_]{1,3}/g, '$1')
-    .replace(/^\s*>\s?/gm, '');
+    .replace(/^[ \t]*>\s?/gm, '');
 }
 
 /** LaTeX to plain text: the document body without comments, listings, figures or commands. */
@@ -107,7 +107,7 @@ function latexText(tex: string): string {
   const end = tex.indexOf('\\end{document}');
   const body = begin >= 0 ? tex.slice(begin, end > begin ? end : undefined) : tex;
   return body
-    .replace(/(^|[^\\])%.*$/gm, '$1')
+    .replace(/(?<!\\)%[^\n]*/g, '')
     .replace(
       /\\begin\{(lstlisting|verbatim|Verbatim|figure|table|tabular|code|center|minipage)\*?\}[\s\S]*?\\end\{\1\*?\}/g,
       '\n\n',
@@ -170,7 +170,7 @@ function readSecurity101(root: string): BaseDocument[] {
   const dir = path.join(root, 'microsoft-security-101');
   return walk(dir, (n) => /^\d+\.\d+ .*\.md$/.test(n)).map((file) => {
     const markdown = fs.readFileSync(file, 'utf8');
-    const heading = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim();
+    const heading = /^#[ \t]+(\S.*)$/m.exec(markdown)?.[1]?.trim();
     return {
       title: heading ?? titleFromName(path.basename(file).replace(/^\d+\.\d+ /, '')),
       paragraphs: paragraphsOf(markdownText(markdown)),
@@ -186,8 +186,8 @@ function readSeedLabs(root: string): BaseDocument[] {
     const text = fs.readFileSync(file, 'utf8');
     const isTex = file.endsWith('.tex');
     const title = isTex
-      ? (/\{\\LARGE\s+([^}]+)\}/.exec(text)?.[1] ?? titleFromName(path.basename(file)))
-      : (/^#\s+(.+)$/m.exec(text)?.[1] ?? titleFromName(path.basename(path.dirname(file))));
+      ? (/\{\\LARGE\s+([^\s}][^}]*)\}/.exec(text)?.[1] ?? titleFromName(path.basename(file)))
+      : (/^#[ \t]+(\S.*)$/m.exec(text)?.[1] ?? titleFromName(path.basename(path.dirname(file))));
     return {
       title: title.replace(/\\/g, '').replace(/\s+/g, ' ').trim(),
       paragraphs: paragraphsOf(isTex ? latexText(text) : markdownText(text)),

@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isFeatureOn, type EnvJson, type FeatureFlag } from '@portal/shared/schemas/site';
+import { trimEndCharacters } from '@portal/shared/text';
 import { paths } from '../config/paths';
 import { contentQueryOptions, normaliseIdOrAlias } from '../features/courseware/api/get-content';
 import { knowledgeQueryOptions } from '../features/knowledge/api/get-knowledge';
@@ -224,7 +225,7 @@ const loadContentDetailPage = () => import('../features/courseware/pages/content
  * retried and reported by the route itself.
  */
 export function preloadFirstPage(pathname: string, queryClient: QueryClient): void {
-  const path = pathname.replace(/\/+$/, '').toLowerCase() || paths.home;
+  const path = trimEndCharacters(pathname, '/').toLowerCase() || paths.home;
   const isCourseware = path === paths.courseware || path.startsWith(`${paths.courseware}/`);
   let load: (() => Promise<unknown>) | undefined;
   if (path === paths.home) load = loadHomePage;

@@ -30,7 +30,13 @@ import Image from '@tiptap/extension-image';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { MESSAGES } from '@portal/shared/errors';
-import { ALT_TEXT_MAX, IMAGE_MAX_BYTES, RICH_TEXT_INDENT_MAX as INDENT_MAX } from '@portal/shared/limits';
+import {
+  ADDRESS_MAX,
+  ALT_TEXT_MAX,
+  IMAGE_MAX_BYTES,
+  RICH_TEXT_INDENT_MAX as INDENT_MAX,
+} from '@portal/shared/limits';
+import { IMAGE_LINK, WEB_OR_MAIL_LINK, linkUrlSchema } from '@portal/shared/schemas/common';
 import type { IMAGE_MIME_TYPES } from '@portal/shared/schemas/files';
 import { uploadFile } from '../lib/api/upload-file';
 import { FIELD_ATTRIBUTE, fieldErrorsOf } from '../lib/form-errors';
@@ -146,6 +152,15 @@ function imageOfDataUrl(src: string): (Blob & { type: keyof typeof IMAGE_EXTENSI
   }
 }
 
+/** Images whose address is a `data:` URL, in any case. */
+const DATA_IMAGES = 'img[src^="data:" i]';
+
+/** Whether pasted HTML holds an image inlined as a `data:` URL (parsed, not matched: the HTML is anyone's). */
+function hasDataImages(html: string): boolean {
+  if (!html.includes('<')) return false;
+  return new DOMParser().parseFromString(html, 'text/html').querySelector(DATA_IMAGES) !== null;
+}
+
 /**
  * Pasted HTML with its base64 images uploaded as files and replaced by their addresses (001 §2). An
  * image that is not an accepted type or is over the image limit is left out and counted.
@@ -153,7 +168,7 @@ function imageOfDataUrl(src: string): (Blob & { type: keyof typeof IMAGE_EXTENSI
 async function withUploadedImages(html: string): Promise<{ html: string; skipped: number }> {
   const document = new DOMParser().parseFromString(html, 'text/html');
   let skipped = 0;
-  for (const image of Array.from(document.querySelectorAll('img[src^="data:" i]'))) {
+  for (const image of Array.from(document.querySelectorAll(DATA_IMAGES))) {
     const blob = imageOfDataUrl(image.getAttribute('src') ?? '');
     if (!blob || blob.size > IMAGE_MAX_BYTES) {
       image.remove();
@@ -165,16 +180,10 @@ async function withUploadedImages(html: string): Promise<{ html: string; skipped
   return { html: document.body.innerHTML, skipped };
 }
 
-const LinkUrlSchema = z
-  .string()
-  .trim()
-  .regex(/^(https?:\/\/|mailto:)\S+$/i, 'Enter an address starting with https://, http:// or mailto:.');
+/** A link's address: the shared link check (issue 20 "Links"); the server's sanitiser checks it again. */
+const LinkUrlSchema = linkUrlSchema(WEB_OR_MAIL_LINK, ADDRESS_MAX);
 const ImageSchema = z.object({
-  src: z
-    .string()
-    .trim()
-    .min(1, 'The image address is required.')
-    .regex(/^(https?:\/\/|\/)\S+$/i, 'Enter an address starting with https://, http:// or /.'),
+  src: linkUrlSchema(IMAGE_LINK, ADDRESS_MAX).min(1, 'The image address is required.'),
   alt: z
     .string()
     .trim()
@@ -518,7 +527,7 @@ export function RichTextEditor({
       return true;
     }
     const html = data.getData('text/html');
-    if (!/<img[^>]+src\s*=\s*["']?data:/i.test(html)) return false;
+    if (!hasDataImages(html)) return false;
     setPasteError('');
     void withUploadedImages(html).then(
       ({ html: uploaded, skipped }) => {

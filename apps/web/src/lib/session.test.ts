@@ -30,7 +30,7 @@ const token = (name: string, expiresIn = 3600) => ({
 /** A JWT as the server makes it (the signature is not checked in the browser). */
 function jwt(payload: Record<string, unknown>): string {
   const part = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    btoa(JSON.stringify(value)).replace(/=/g, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${part({ alg: 'HS256', typ: 'JWT', kid: 'k-1' })}.${part(payload)}.c2lnbmF0dXJl`;
 }
 

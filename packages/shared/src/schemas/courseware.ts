@@ -27,6 +27,7 @@ import {
   SEARCH_TEXT_MIN,
 } from '../limits.js';
 import { MESSAGES } from '../errors.js';
+import { stripHtmlTags, trimCharacters } from '../text.js';
 import {
   IsoDateSchema,
   PageTokenSchema,
@@ -301,12 +302,14 @@ export const SEARCH_URL_KEYS = {
 
 /** "Web Security: Cross-Site Scripting" → "web-security-cross-site-scripting" (000 §5). */
 export function hyphenate(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return trimCharacters(
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-'),
+    '-',
+  );
 }
 
 /** The alias of a child of `parentAlias` named `name`: the parent alias, a slash, the hyphenated name (000 §5). */
@@ -346,12 +349,15 @@ export const ChildNameSchema = z
   .min(1, 'Name is required.')
   .max(CHILD_NAME_MAX, `Name may be at most ${CHILD_NAME_MAX} characters.`);
 
-/** True when an HTML fragment shows nothing: no text and no image (an empty editor gives `<p></p>`). */
+/**
+ * True when an HTML fragment shows nothing: no text and no image (an empty editor gives `<p></p>`);
+ * `&nbsp;` and `&#160;` count as spaces. Linear in the length of `html` (issue 20: the former
+ * `/<[^>]*>/g` took seconds on a run of `<`), so it may run on any body a schema admits.
+ */
 export function isBlankHtml(html: string): boolean {
   return (
     !/<img\b/i.test(html) &&
-    html
-      .replace(/<[^>]*>/g, '')
+    stripHtmlTags(html)
       .replace(/&nbsp;|&#160;/g, ' ')
       .trim() === ''
   );

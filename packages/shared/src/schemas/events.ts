@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { CONTENT_STATUSES } from '../enums.js';
 import { EVENT_LOCATION_MAX, NEWS_LINK_MAX, NEWS_TITLE_MAX, TIME_ZONE_MAX } from '../limits.js';
-import { TimestampSchema, UuidSchema, pageOf } from './common.js';
-import { ItemDateSchema, NewsDescriptionSchema, requiredLine } from './news.js';
+import { PAGE_WEB_OR_MAIL_LINK, TimestampSchema, UuidSchema, linkUrlSchema, pageOf } from './common.js';
+import { ItemDateSchema, NewsDescriptionSchema, REQUIRED, requiredLine } from './news.js';
 
 export const EVENT_NOT_FOUND = 'Event does not exist.';
 
@@ -44,7 +44,8 @@ export type EventPage = z.infer<typeof EventPageSchema>;
 export const EventRequestSchema = z.object({
   name: requiredLine(NEWS_TITLE_MAX),
   description: NewsDescriptionSchema,
-  link: requiredLine(NEWS_LINK_MAX),
+  /** A page of the portal, a web address or an e-mail address (issue 20 "Links"). */
+  link: linkUrlSchema(PAGE_WEB_OR_MAIL_LINK, NEWS_LINK_MAX).min(1, REQUIRED),
   location: requiredLine(EVENT_LOCATION_MAX),
   status: z.enum(CONTENT_STATUSES).default('unpublished'),
   date: ItemDateSchema,

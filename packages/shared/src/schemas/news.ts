@@ -14,21 +14,23 @@ import {
 } from '../limits.js';
 import { MESSAGES } from '../errors.js';
 import { isBlankHtml } from './courseware.js';
-import { PageTokenSchema, TimestampSchema, UuidSchema, commaList, pageOf } from './common.js';
+import {
+  PAGE_WEB_OR_MAIL_LINK,
+  PageTokenSchema,
+  TimestampSchema,
+  UuidSchema,
+  WEB_LINK,
+  commaList,
+  linkUrlSchema,
+  pageOf,
+  type LinkRules,
+} from './common.js';
 
 export const REQUIRED = 'This field is required.';
 const tooLong = (max: number) => `Please enter at most ${max} characters.`;
 
 /** A required single-line field of the news or event dialog. */
 export const requiredLine = (max: number) => z.string().trim().min(1, REQUIRED).max(max, tooLong(max));
-/** An optional single-line field: empty becomes null. */
-export const optionalLine = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(max))
-    .nullish()
-    .transform((v) => v || null);
 
 /** Description HTML from the shared editor: required, at most 10240 characters (001 §5). */
 export const NewsDescriptionSchema = z
@@ -53,11 +55,14 @@ export const ItemListQuerySchema = z.object({
 });
 export type ItemListQuery = z.input<typeof ItemListQuerySchema>;
 
-/** An external address (http or https). */
-const ExternalLinkSchema = optionalLine(NEWS_LINK_MAX).refine(
-  (v) => v === null || /^https?:\/\//i.test(v),
-  'Please enter an address starting with http:// or https://.',
-);
+/** An optional link checked by `rules` (issue 20 "Links"): empty becomes null. */
+const optionalLink = (rules: LinkRules) =>
+  linkUrlSchema(rules, NEWS_LINK_MAX)
+    .nullish()
+    .transform((v) => v || null);
+
+/** A news item's external link: a web address (http or https) only, opened in a new tab (001 §2). */
+const ExternalLinkSchema = optionalLink(WEB_LINK);
 
 export const NEWS_NOT_FOUND = 'News does not exist.';
 
@@ -92,7 +97,8 @@ export const NewsRequestSchema = z.object({
     )
     .nullish()
     .transform((v) => v ?? null),
-  link: optionalLine(NEWS_LINK_MAX),
+  /** A page of the portal, a web address or an e-mail address. */
+  link: optionalLink(PAGE_WEB_OR_MAIL_LINK),
   externalLink: ExternalLinkSchema,
   status: z.enum(CONTENT_STATUSES).default('unpublished'),
   date: ItemDateSchema,

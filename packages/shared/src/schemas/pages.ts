@@ -75,7 +75,15 @@ import {
   YOUTUBE_VIDEO_ID_MAX,
 } from '../limits.js';
 import { isBlankHtml } from './courseware.js';
-import { PageTokenSchema, TimestampSchema, UuidSchema, commaList, pageOf } from './common.js';
+import {
+  PAGE_OR_WEB_LINK,
+  PageTokenSchema,
+  TimestampSchema,
+  UuidSchema,
+  commaList,
+  linkUrlSchema,
+  pageOf,
+} from './common.js';
 import { MimeTypeSchema, UploadFileResponseSchema, type UploadKind } from './files.js';
 import { REQUIRED } from './news.js';
 
@@ -96,11 +104,12 @@ export const PAGE_MESSAGES = {
   layoutMismatch: 'The new order must list every section and every group of the page exactly once.',
   /** Deleting a section without its box ticked (001 §5, word for word). */
   sectionDeleteRequired: 'Error: This field is required.',
-  target: "Please enter a page link starting with '/' or an address starting with http:// or https://.",
+  target: PAGE_OR_WEB_LINK.message,
   videoId: 'Please enter a YouTube video id: letters, digits, hyphens and underscores.',
   maxHeight: 'Please enter the maximum height in pixels, digits only.',
   fileNotOfPage: 'A file of this widget was not uploaded for this page. Please upload it again.',
   fileTooLargeForSlot: 'The selected file is too large to upload.',
+  contentTooLong: `The content is longer than ${CONTENT_BOX_HTML_MAX} characters once written as HTML (each < is 4 characters). Please shorten it.`,
   imageRequiredType: 'Only PNG, JPEG, GIF, WebP or SVG images can be used here.',
   duplicateGroup: 'Each group may appear only once.',
 } as const;
@@ -131,10 +140,7 @@ export const PageHrefSchema = z
  * A page-target field (callToAction, giantIconButton): a page's link or, with Other, an http(s) address
  * (001 §5). Nothing else, so no `javascript:` address reaches a link.
  */
-export const PageTargetSchema = requiredText(PAGE_TARGET_MAX).refine(
-  (v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
-  PAGE_MESSAGES.target,
-);
+export const PageTargetSchema = linkUrlSchema(PAGE_OR_WEB_LINK, PAGE_TARGET_MAX).min(1, REQUIRED);
 
 /** One file of a widget (001 §3 Widget file): a public page file; its alt text at most 1000 characters. */
 export const WidgetFileSchema = z.object({

@@ -21,6 +21,7 @@ import type { ListContentQuery } from '@portal/shared/schemas/courseware';
 import { UUID_PATTERN } from '@portal/shared/schemas/common';
 import { ACRONYM_EXPANSIONS_MAX, SEARCH_TEXT_MAX } from '@portal/shared/limits';
 import { CURATED_ACRONYMS } from '@portal/shared/acronyms';
+import { trimCharacters } from '@portal/shared/text';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
@@ -431,10 +432,7 @@ async function correctTerms(
  * @throws AppError not_found when it does not exist or the caller may not see its status
  */
 export async function getContent(db: Db, perms: PermissionFlags, idOrAlias: string): Promise<Content> {
-  const key = idOrAlias
-    .trim()
-    .toLowerCase()
-    .replace(/^\/+|\/+$/g, '');
+  const key = trimCharacters(idOrAlias.trim().toLowerCase(), '/');
   const row = UUID_PATTERN.test(key)
     ? await repo.findContent(db, { id: key })
     : await repo.findContent(db, { alias: key });

@@ -13,6 +13,7 @@ import {
   type EventRequestSchema,
 } from '@portal/shared/schemas/events';
 import type { z } from 'zod';
+import { PAGE_WEB_OR_MAIL_LINK, isLinkUrl } from '@portal/shared/schemas/common';
 import type { Db } from '../../db/client.js';
 import { htmlToText, sanitizeRichText } from '../../lib/html.js';
 import { deleteDated } from '../news/dated-items.repository.js';
@@ -28,7 +29,8 @@ function toEvent(row: EventRow): Event {
     urlAlias: row.url_alias,
     name: row.name,
     description: row.description,
-    link: row.link,
+    // Checked again on the way out (API, calendar file): a row stored before may hold anything.
+    link: isLinkUrl(row.link, PAGE_WEB_OR_MAIL_LINK) ? row.link : '',
     location: row.location,
     status: row.status as ContentStatus,
     date: isoOf(row.date),
@@ -107,7 +109,13 @@ export async function eventCalendarFile(
   const ics = eventCalendar(event, {
     url,
     host: new URL(publicBaseUrl).hostname,
-    description: `${htmlToText(event.description)}\n\n${event.link}`,
+    // The link as the reader's calendar can open it: a page of the portal becomes its full address.
+    description: [
+      htmlToText(event.description),
+      event.link.startsWith('/') ? publicBaseUrl + event.link : event.link,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
   });
   return { filename: `${event.urlAlias}.ics`, ics };
 }

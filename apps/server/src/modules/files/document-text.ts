@@ -75,7 +75,9 @@ export function asciidocToText(adoc: string): string {
       line
         .replace(/^=+\s+/, '')
         .replace(/\b(?:image|link|xref|include|video)::?[^\s[]*\[([^\]]*)\]/g, '$1')
-        .replace(/<<[^,>]*,?([^>]*)>>/g, '$1')
+        // `<<id,text>>` reads "text", `<<id>>` nothing; neither part holds a `<`, so each try stops at
+        // the next one (with `[^,>]*` a run of `<` took quadratic time).
+        .replace(/<<[^<,>]*(?:,([^<>]*))?>>/g, '$1')
         .replace(/(^|[\s(])[*_`#]+([^*_`#]+)[*_`#]+/g, '$1$2')
         .replace(/^\s*[*.-]+\s+/, ''),
     )

@@ -4,6 +4,7 @@
  * generated, storage.ts).
  */
 import { FILE_NAME_MAX } from '@portal/shared/limits';
+import { trimCharacters } from '@portal/shared/text';
 
 /** Characters not allowed in a file name on Windows, macOS or Linux, and path separators. */
 const UNSAFE_CHARACTERS = /[<>:"/\\|?*\p{Cc}\p{Cf}]/gu;
@@ -27,7 +28,8 @@ function cut(name: string, max: number): string {
  */
 export function safeSegment(text: string, max = PATH_SEGMENT_MAX): string {
   let name = text.normalize('NFC').replace(UNSAFE_CHARACTERS, '_').replace(/\s+/g, ' ').trim();
-  name = name.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
+  // Whitespace is single spaces by now; trimmed in one pass (a regular expression would be quadratic).
+  name = trimCharacters(name, '. ');
   if (WINDOWS_RESERVED.test(name)) name = `_${name}`;
   return cut(name, max);
 }

@@ -42,7 +42,10 @@ const describe = (error: unknown) => messageOf(error).slice(0, ERROR_TEXT_MAX);
 
 /** The `Message-ID` of an outbox message: the same on every attempt. */
 export function messageIdOf(id: string, from: string): string {
-  const host = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  // The host of the address's last `@`, as in `Portal <noreply@portal.example>`.
+  const at = from.lastIndexOf('@');
+  const tail = from.slice(at + 1).trimEnd();
+  const host = at >= 0 && /^[^\s>@]+>?$/.test(tail) ? tail.replace(/>$/, '') : 'localhost';
   return `<${id}@${host}>`;
 }
 

@@ -15,6 +15,7 @@ import {
   type NewsRequestSchema,
 } from '@portal/shared/schemas/news';
 import type { z } from 'zod';
+import { PAGE_WEB_OR_MAIL_LINK, WEB_LINK, isLinkUrl } from '@portal/shared/schemas/common';
 import type { Db } from '../../db/client.js';
 import { htmlToText, sanitizeRichText } from '../../lib/html.js';
 import { deleteDated, listDated } from './dated-items.repository.js';
@@ -30,8 +31,10 @@ function toNews(row: NewsRow): News {
     name: row.name,
     description: row.description,
     image: row.image,
-    link: row.link,
-    externalLink: row.external_link,
+    // Checked again on the way out: a row stored before the links were checked may hold anything.
+    link: row.link !== null && isLinkUrl(row.link, PAGE_WEB_OR_MAIL_LINK) ? row.link : null,
+    externalLink:
+      row.external_link !== null && isLinkUrl(row.external_link, WEB_LINK) ? row.external_link : null,
     status: row.status as ContentStatus,
     date: isoOf(row.date),
     createdTimestamp: isoOf(row.created_at),

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
 import { PAGE_GROUP_PREFIX, type ContentStatus, type PageRevisionChange } from '@portal/shared/enums';
-import { PAGE_META_IMAGES_MAX } from '@portal/shared/limits';
+import { CONTENT_BOX_HTML_MAX, PAGE_META_IMAGES_MAX } from '@portal/shared/limits';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import { IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES } from '@portal/shared/schemas/files';
 import {
@@ -25,6 +25,8 @@ import {
   type Widget,
   widgetFiles,
 } from '@portal/shared/schemas/pages';
+import { isBlankHtml } from '@portal/shared/schemas/courseware';
+import { REQUIRED } from '@portal/shared/schemas/news';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { sanitizeRichText } from '../../lib/html.js';
@@ -260,9 +262,24 @@ async function prepareWidgets(db: Db, pageId: string, widgets: readonly Widget[]
       throw new AppError('rule_broken', PAGE_MESSAGES.imageRequiredType, { fileId: file.fileId });
     }
   }
-  return widgets.map((widget) =>
-    widget.kind === 'contentBox' ? { ...widget, content: sanitizeRichText(widget.content) } : widget,
-  );
+  return widgets.map((widget, index) => {
+    if (widget.kind !== 'contentBox') return widget;
+    const content = sanitizeRichText(widget.content);
+    // What is stored must pass the schema the page is read back with, or the save would succeed and
+    // every read of the page fail: sanitising can empty it (only disallowed tags) or lengthen it (`<` is
+    // stored as `&lt;`).
+    const problem = isBlankHtml(content)
+      ? REQUIRED
+      : content.length > CONTENT_BOX_HTML_MAX
+        ? PAGE_MESSAGES.contentTooLong
+        : undefined;
+    if (problem) {
+      throw new AppError('invalid_input', problem, {
+        issues: [{ field: `body.widgets.${index}.content`, message: problem }],
+      });
+    }
+    return { ...widget, content };
+  });
 }
 
 /** Layout parameters after a change of groups: known groups keep their order, new ones are appended, unused ones go. */

@@ -3,6 +3,7 @@
  * section as plain paragraphs and lists in HTML. Not a LaTeX engine: unknown commands are dropped and
  * their arguments kept as text, figures and tables are left out (their images are not in the data).
  */
+import { stripHtmlTags } from '@portal/shared/text';
 import { escapeHtml } from '../../lib/html.js';
 
 /** Commands the handouts define in their shared header (not in the data), spelled as the handouts print them. */
@@ -92,9 +93,20 @@ const DROPPED_ENVIRONMENTS = new Set([
 const CODE_ENVIRONMENTS = new Set(['lstlisting', 'verbatim', 'Verbatim', 'code', 'minted']);
 const LIST_ENVIRONMENTS: Record<string, string> = { itemize: 'ul', enumerate: 'ol', description: 'ul' };
 
-/** Removes comments (`%` to the end of the line, unless escaped as `\%`) and normalises line ends. */
+/**
+ * Removes comments (`%` to the end of the line, unless escaped as `\%`) and normalises line ends. One
+ * pass per line: it also reads uploaded documents (`files/document-text.ts`).
+ */
 export function stripLatexComments(tex: string): string {
-  return tex.replace(/\r\n?/g, '\n').replace(/(^|[^\\])%.*$/gm, '$1');
+  return tex.replace(/\r\n?/g, '\n').split('\n').map(withoutComment).join('\n');
+}
+
+/** A line up to its first `%` that is not escaped. */
+function withoutComment(line: string): string {
+  for (let at = line.indexOf('%'); at >= 0; at = line.indexOf('%', at + 1)) {
+    if (at === 0 || line[at - 1] !== '\\') return line.slice(0, at);
+  }
+  return line;
 }
 
 /** Reads one balanced `{...}` group starting at `start` (which must be `{`); returns its content and the index after it. */
@@ -209,7 +221,7 @@ export function latexInlineToHtml(tex: string): string {
       }
       if (DROPPED_WITH_ARGUMENTS.has(bare)) {
         // "MD5~\cite{x}." reads "MD5." without the reference: the space before it goes too.
-        if (REFERENCES.has(bare)) out = out.replace(/\s+$/, '');
+        if (REFERENCES.has(bare)) out = out.trimEnd();
         i = skipOptional(text, i).end;
         for (let group = readGroup(text, i); group; group = readGroup(text, i)) i = group.end;
         continue;
@@ -284,8 +296,7 @@ export function latexInlineToHtml(tex: string): string {
 
 /** Plain text of inline LaTeX (for titles and names). */
 export function latexInlineToText(tex: string): string {
-  return latexInlineToHtml(stripLatexComments(tex))
-    .replace(/<[^>]+>/g, '')
+  return stripHtmlTags(latexInlineToHtml(stripLatexComments(tex)))
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
@@ -348,7 +359,7 @@ export function latexBlocksToHtml(tex: string): string {
     } else if (CODE_ENVIRONMENTS.has(env)) {
       const code =
         skipOptional(inner, 0).end > 0 && /^\[/.test(inner) ? inner.slice(skipOptional(inner, 0).end) : inner;
-      const trimmed = code.replace(/^\s*\n/, '').replace(/\s+$/, '');
+      const trimmed = code.replace(/^\s*\n/, '').trimEnd();
       if (trimmed) blocks.push(`<pre><code>${escapeHtml(trimmed)}</code></pre>`);
     } else if (!DROPPED_ENVIRONMENTS.has(env)) {
       blocks.push(latexBlocksToHtml(inner));
@@ -428,6 +439,7 @@ export interface CopyrightHolder {
 }
 
 const COPYRIGHT =
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- reads only the handouts shipped in ../shared/data (seed import), never a client's text
   /Copyright(?:\s+©)?(?:\s+\d{4}(?:\s*[–-]\s*\d{4})?)?\s+by\s+(.+?)(?:\s+at\s+(.+?))?\.?\s+This work/g;
 
 /**
@@ -451,7 +463,7 @@ export function latexCopyrightHolders(tex: string): CopyrightHolder[] {
   for (const text of texts) {
     for (const match of text.matchAll(COPYRIGHT)) {
       const school = match[2]?.replace(/\s+/g, ' ').trim();
-      for (const raw of (match[1] ?? '').split(/\s*,\s*(?:and\s+)?|\s+and\s+/)) {
+      for (const raw of (match[1] ?? '').replace(/\s+/g, ' ').split(/ ?, ?(?:and )?| and /)) {
         const name = raw.replace(/\s+/g, ' ').trim();
         if (!name) continue;
         const key = name.toLowerCase();

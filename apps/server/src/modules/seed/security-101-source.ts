@@ -28,7 +28,7 @@ export const CC0_1: SourceLicense = {
   url: 'https://creativecommons.org/publicdomain/zero/1.0/',
 };
 /** "1.7 End of module quiz.md" → 1, 7, "End of module quiz". */
-const LESSON_FILE = /^(\d+)\.(\d+)\s+(.+)\.md$/;
+const LESSON_FILE = /^(\d+)\.(\d+)\s+(\S.*)\.md$/;
 const QUIZ_TITLE = /\bquiz\b/i;
 /** The README heading of the table that names the modules. */
 const MODULES_TABLE_HEADING = /^Modules Overview$/i;
@@ -43,7 +43,7 @@ interface TableRow {
   objectives: string | undefined;
 }
 
-const LINK = /\[([^\]]+)\]\(([^)]+)\)/;
+const LINK = /\[([^[\]]+)\]\(([^)]+)\)/;
 
 /** Rows of the README's modules table: `| **1.1** | Basic security concepts | [The CIA triad](…) | Learn about … |`. */
 export function parseModulesTable(markdown: string): TableRow[] {

@@ -190,7 +190,7 @@ export async function readSeedLabs(dataDir: string, manifest: ManifestEntry[]): 
   // "- ```category-blockchain```: For blockchain labs"
   const purposes = new Map<string, string>();
   for (const line of (findSection(sections, ORGANIZATION_HEADING) ?? '').split(/\r?\n/)) {
-    const m = /`+([\w-]+)`+\s*:\s*(.+)$/.exec(line);
+    const m = /(?<!`)`+([\w-]+)`+\s*:\s*(\S.*)$/.exec(line);
     if (m) purposes.set(m[1]!, m[2]!.trim());
   }
 

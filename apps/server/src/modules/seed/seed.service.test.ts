@@ -94,7 +94,7 @@ describe('seedDemoIfEmpty', () => {
       ['task', 'knowledge', 'skill'].includes(e.element_type),
     ).length;
     const ksa = ['nice_knowledge.yml', 'nice_skills.yml', 'nice_abilities.yml']
-      .map((f) => read(`nice/legacy-sp800-181-2017/${f}`).match(/^\s+[ksa]Id:/gm)?.length ?? 0)
+      .map((f) => read(`nice/legacy-sp800-181-2017/${f}`).match(/^[ \t]+[ksa]Id:/gm)?.length ?? 0)
       .reduce((a, b) => a + b, 0);
     const ku = read('cae/cae-cd-2020-core-kus.csv').trim().split(/\r?\n/).length - 1;
 

@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { WEB_LINK, isLinkUrl } from '@portal/shared/schemas/common';
 import { HtmlContent } from '../html-content';
 import { ItemImage, type DatedItem } from './dated-item-parts';
 
@@ -54,7 +55,7 @@ export function DatedItemDetail({
       </Stack>
       <HtmlContent html={item.description} />
       {children}
-      {item.externalLink && (
+      {item.externalLink && isLinkUrl(item.externalLink, WEB_LINK) && (
         <Typography sx={{ mt: 2 }}>
           <Link href={item.externalLink} target="_blank" rel="noopener noreferrer">
             Read more (opens in a new tab)

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
+import { WEB_LINK, isLinkUrl } from '@portal/shared/schemas/common';
 import { ContentStatusIcon } from '../content-status-icon';
 import { ItemImage, clampedText, longDate, type DatedItem } from './dated-item-parts';
 import type { usePagedList } from './use-paged-list';
@@ -72,7 +73,7 @@ export function DatedItemList<T extends DatedItem>({
             <ItemImage item={item} size={72} />
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 600 }}>
-                {item.externalLink ? (
+                {item.externalLink && isLinkUrl(item.externalLink, WEB_LINK) ? (
                   <Link href={item.externalLink} target="_blank" rel="noopener noreferrer">
                     {item.name}
                   </Link>

@@ -5,11 +5,12 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ContentSchema, type Content } from '@portal/shared/schemas/courseware';
+import { trimCharacters } from '@portal/shared/text';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The lookup form of an id or alias: trimmed of slashes and lower-cased. */
 export function normaliseIdOrAlias(idOrAlias: string): string {
-  return idOrAlias.replace(/^\/+|\/+$/g, '').toLowerCase();
+  return trimCharacters(idOrAlias, '/').toLowerCase();
 }
 
 /** Fetches one content item. @throws ApiError not_found when it does not exist or is not visible */

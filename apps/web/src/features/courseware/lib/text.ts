@@ -1,5 +1,6 @@
 /** Text shortening for the search page (000 §2, §9). */
 import { RESULT_DESCRIPTION_TRIM, SEARCH_CHIP_TEXT_MAX } from '@portal/shared/limits';
+import { trimEndCharacters } from '@portal/shared/text';
 
 /** Cuts chip text at SEARCH_CHIP_TEXT_MAX (30) characters, marking the cut with an ellipsis. */
 export function cutChipText(text: string, max: number = SEARCH_CHIP_TEXT_MAX): string {
@@ -18,5 +19,6 @@ export function trimDescription(text: string, max: number = RESULT_DESCRIPTION_T
   // A word that ends exactly at the limit is kept whole.
   const lastSpace = flat[max] === ' ' ? max : cut.lastIndexOf(' ');
   const base = lastSpace >= max * 0.6 ? cut.slice(0, lastSpace) : cut;
-  return `${base.replace(/[\s,.;:–-]+$/, '')}…`;
+  // Whitespace is single spaces by now.
+  return `${trimEndCharacters(base, ' ,.;:–-')}…`;
 }

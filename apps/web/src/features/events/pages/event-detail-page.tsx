@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
+import { PAGE_WEB_OR_MAIL_LINK, isLinkUrl } from '@portal/shared/schemas/common';
 import { DatedItemDetail } from '../../../components/dated-items/dated-item-detail';
 import { longDateTime } from '../../../components/dated-items/dated-item-parts';
 import { DeleteItemDialog } from '../../../components/dated-items/delete-item-dialog';
@@ -50,11 +51,14 @@ export function EventDetailPage() {
           <Typography>
             <strong>Location:</strong> {event.location}
           </Typography>
-          <Typography>
-            <Link href={event.link} target="_blank" rel="noopener noreferrer">
-              {event.link}
-            </Link>
-          </Typography>
+          {/* Only a checked link is ever an href (issue 20 "Links"); the server checks it too. */}
+          {isLinkUrl(event.link, PAGE_WEB_OR_MAIL_LINK) && (
+            <Typography>
+              <Link href={event.link} target="_blank" rel="noopener noreferrer">
+                {event.link}
+              </Link>
+            </Typography>
+          )}
           <div>
             <Button
               variant="outlined"

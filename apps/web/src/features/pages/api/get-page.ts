@@ -3,6 +3,7 @@
  * the caller may not see, e.g. unpublished for a visitor).
  */
 import { queryOptions } from '@tanstack/react-query';
+import { trimCharacters } from '@portal/shared/text';
 import { apiRequest } from '../../../lib/api-client';
 import { PageSchema } from './page-types';
 
@@ -10,7 +11,7 @@ export const PAGES_KEY = ['pages'] as const;
 
 /** The path of a page as looked up: lower-cased, with one leading slash and no trailing one. */
 export function normaliseHref(path: string): string {
-  return `/${path.toLowerCase().replace(/^\/+|\/+$/g, '')}`;
+  return `/${trimCharacters(path.toLowerCase(), '/')}`;
 }
 
 export function pageByHrefQueryOptions(href: string) {

@@ -4,6 +4,7 @@
  * section dialog), so visitors download the views alone.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { stripHtmlTags } from '@portal/shared/text';
 import { WIDGET_KIND_LABELS, type WidgetKind, type WidgetOf } from '../api/page-types';
 import * as views from './widget-views';
 
@@ -44,7 +45,7 @@ export const WIDGETS: WidgetRegistry = {
   contentBox: {
     label: WIDGET_KIND_LABELS.contentBox,
     View: views.ContentBoxView,
-    titleOf: (w) => w.content.replace(/<[^>]*>/g, ' '),
+    titleOf: (w) => stripHtmlTags(w.content, ' '),
     Editor: editorOf('contentBox'),
   },
   callToAction: {

@@ -13,6 +13,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { PAGE_OR_WEB_LINK, isLinkUrl } from '@portal/shared/schemas/common';
 import { HtmlContent } from '../../../components/html-content';
 import { youTubeEmbedUrl } from '../../../lib/youtube';
 import type { WidgetFile, WidgetOf } from '../api/page-types';
@@ -99,6 +100,11 @@ function isExternal(target: string): boolean {
   return /^https?:\/\//i.test(target);
 }
 
+/** A target as an href: only a checked link ever is one (issue 20 "Links"); anything else stays on the page. */
+function hrefOf(target: string): string {
+  return isLinkUrl(target, PAGE_OR_WEB_LINK) ? target : '#';
+}
+
 export function CallToActionView({ widget }: { widget: WidgetOf<'callToAction'> }) {
   const external = isExternal(widget.target);
   return (
@@ -106,7 +112,7 @@ export function CallToActionView({ widget }: { widget: WidgetOf<'callToAction'> 
       <Button
         variant="contained"
         size="large"
-        href={widget.target}
+        href={hrefOf(widget.target)}
         endIcon={<ArrowForwardIcon />}
         {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       >
@@ -259,7 +265,7 @@ export function GiantIconButtonView({ widget }: { widget: WidgetOf<'giantIconBut
         return (
           <Card key={`${index}-${button.name}`} variant="outlined">
             <CardActionArea
-              href={button.target}
+              href={hrefOf(button.target)}
               {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               sx={{ p: 3, textAlign: 'center', height: '100%' }}
             >
