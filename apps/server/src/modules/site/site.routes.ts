@@ -52,7 +52,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/site/settings',
     {
-      preHandler: app.requirePermission('CanManageOrganization'),
+      onRequest: app.requirePermission('CanManageOrganization'),
       schema: {
         operationId: 'getSiteSettings',
         summary: 'Feature flags with their defaults, pins and the admin choices',
@@ -67,7 +67,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/site/settings',
     {
-      preHandler: app.requirePermission('CanManageOrganization'),
+      onRequest: app.requirePermission('CanManageOrganization'),
       schema: {
         operationId: 'updateSiteSettings',
         summary: 'Switch feature flags on or off, or return them to their defaults',
@@ -106,7 +106,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/site/unsafe-site-incidents',
     {
-      preHandler: app.requirePermission('CanManageOrganization'),
+      onRequest: app.requirePermission('CanManageOrganization'),
       schema: {
         operationId: 'listUnsafeSiteIncidents',
         summary: 'Unsafe-site incidents, newest first, paged by nextPageToken',
