@@ -1,21 +1,25 @@
 /**
- * The authorization matrix (OWASP A01, ASVS 8.2; issue 9): every API route of the OpenAPI document ×
- * every kind of caller → the answer it must get. `authorization-matrix.test.ts` walks the document, calls
+ * The authorization matrix (OWASP A01, ASVS 8.2; issues 9 and 20): every route of the app × every kind
+ * of caller → the answer it must get. `authorization-matrix.test.ts` walks the route table, calls
  * each route as each caller with the row's valid sample and checks the status class; a route of the
  * document with no row here fails the test, and so does a row whose route is gone.
  *
- * Adding a route is one entry: its key is `METHOD /path` exactly as in the document (`{id}` parameters),
+ * Adding a route is one entry: its key is `METHOD /path` with `{id}` parameters (`routeKey`),
  * `expect` lists the answers in the order of CALLERS, and `sample` gives a valid path and body (it may
  * create what the call consumes, e.g. an item to delete, so every caller gets a fresh one).
  *
- *   '2xx' success · 401 signed out · 403 signed in without the permission · 404 not visible to the caller
+ *   '2xx' success · '3xx' redirect · 400 refused alike for everyone (an unknown link) · 401 signed out ·
+ *   403 signed in without the permission · 404 not visible to the caller
+ *
+ * The keys are the app's own route table (testing/route-table.ts, from Fastify's onRoute hook), so the
+ * hidden routes — the sign-in pages, the API document and its viewer, the feed, env.json — have rows too.
  *
  * The second table, HIDDEN_CONTENT, lists for each caller which hidden items it must not see (404).
  */
 import type { Role } from '@portal/shared/enums';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { Tree } from './fixtures.js';
+import { PASSWORD, type Tree } from './fixtures.js';
 import { addSection, createPage, listPageRevisions } from '../modules/pages/pages.service.js';
 
 /** The callers of every row, in the order of `expect`. */
@@ -37,7 +41,7 @@ export const CALLER_ROLE: Record<Exclude<Caller, 'signedOut'>, Role> = {
   impersonating: 'student',
 };
 
-export type Expected = '2xx' | 401 | 403 | 404;
+export type Expected = '2xx' | '3xx' | 400 | 401 | 403 | 404;
 type Row6 = readonly [Expected, Expected, Expected, Expected, Expected, Expected];
 
 /** What a sample may use: the app, the test tree, the accounts and helpers that make fresh things. */
@@ -51,6 +55,8 @@ export interface MatrixFixtures {
   newFile(): Promise<string>;
   /** A single-use sign-in code of the student, from the sign-in form. */
   signInCode(): Promise<string>;
+  /** The portal's own origin (PUBLIC_BASE_URL), which sign-in form posts must come from. */
+  origin: string;
   /** A multipart upload body of a small PDF for the lab. */
   upload(): { payload: Readable; headers: Record<string, string> };
   /** The full editable body of an item (for PUT /content/{id}). */
@@ -60,6 +66,8 @@ export interface MatrixFixtures {
 export interface Sample {
   url: string;
   body?: unknown;
+  /** Extra request headers (e.g. the `Origin` a sign-in form post needs). */
+  headers?: Record<string, string>;
   /** A streamed body with its own headers (multipart). */
   stream?: { payload: Readable; headers: Record<string, string> };
 }
@@ -74,6 +82,10 @@ export interface MatrixRow {
 
 /** Everyone gets it. */
 const ANYONE: Row6 = ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx'];
+/** Everyone is sent on (a redirect). */
+const ANYONE_REDIRECTED: Row6 = ['3xx', '3xx', '3xx', '3xx', '3xx', '3xx'];
+/** An unknown e-mailed link: refused alike for everyone. */
+const UNKNOWN_LINK: Row6 = [400, 400, 400, 400, 400, 400];
 /** Any signed-in caller. */
 const SIGNED_IN: Row6 = [401, '2xx', '2xx', '2xx', '2xx', '2xx'];
 /** Faculty and up (files, lessons, feedback, invitations, the exercise area). */
@@ -112,6 +124,87 @@ async function newPage(f: MatrixFixtures, withSection = false) {
 const SECTION_BODY = { key: null, widgets: [{ kind: 'heading', text: 'Matrix heading' }] };
 
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
+  // Pages outside the JSON API (hidden from the API document; anyone may read them)
+  'GET /api/openapi.json': { expect: ANYONE, sample: () => ({ url: '/api/openapi.json' }) },
+  'GET /api/docs': { expect: ANYONE, sample: () => ({ url: '/api/docs' }) },
+  'HEAD /api/docs/': { expect: ANYONE, sample: () => ({ url: '/api/docs/' }) },
+  'GET /api/docs/static/index.html': {
+    expect: ANYONE_REDIRECTED,
+    sample: () => ({ url: '/api/docs/static/index.html' }),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    expect: ANYONE,
+    sample: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+  },
+  'GET /api/docs/static/*': { expect: ANYONE, sample: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  'GET /api/docs/json': { expect: ANYONE, sample: () => ({ url: '/api/docs/json' }) },
+  'GET /api/docs/yaml': { expect: ANYONE, sample: () => ({ url: '/api/docs/yaml' }) },
+  'GET /dist/env.json': { expect: ANYONE, sample: () => ({ url: '/dist/env.json' }) },
+  'GET /auth/login': { expect: ANYONE, sample: () => ({ url: '/auth/login?redirect=/courseware' }) },
+  'POST /auth/login': {
+    // A good password is sent back to the portal with a sign-on code, whoever else is signed in.
+    expect: ANYONE_REDIRECTED,
+    sample: (f) => ({
+      url: '/auth/login',
+      headers: { origin: f.origin },
+      body: { email: 'student@test.example.edu', password: PASSWORD, redirect: '/courseware' },
+    }),
+  },
+  'GET /auth/signup': { expect: ANYONE, sample: () => ({ url: '/auth/signup' }) },
+  'POST /auth/signup': {
+    expect: ANYONE,
+    sample: (f, caller) => ({
+      url: '/auth/signup',
+      headers: { origin: f.origin },
+      body: {
+        displayName: `Matrix ${caller}`,
+        email: `signup.${caller}.${Date.now()}@example.edu`,
+        password: 'a-long-matrix-password',
+        confirmPassword: 'a-long-matrix-password',
+      },
+    }),
+  },
+  'GET /auth/verify-email': {
+    // The page only shows a button (a mail scanner's GET confirms nothing); its POST checks the link.
+    expect: ANYONE,
+    sample: () => ({ url: '/auth/verify-email?token=unknown-matrix-token' }),
+  },
+  'POST /auth/verify-email': {
+    // An unknown link is refused alike, signed in or not.
+    expect: UNKNOWN_LINK,
+    sample: (f) => ({
+      url: '/auth/verify-email',
+      headers: { origin: f.origin },
+      body: { token: 'unknown-matrix-token' },
+    }),
+  },
+  'GET /auth/forgot-password': { expect: ANYONE, sample: () => ({ url: '/auth/forgot-password' }) },
+  'POST /auth/forgot-password': {
+    expect: ANYONE,
+    // An address per caller: resets are limited per address.
+    sample: (f, caller) => ({
+      url: '/auth/forgot-password',
+      headers: { origin: f.origin },
+      body: { email: `nobody.${caller}@example.edu` },
+    }),
+  },
+  'GET /auth/reset-password': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({ url: '/auth/reset-password?token=unknown-matrix-token' }),
+  },
+  'POST /auth/reset-password': {
+    expect: UNKNOWN_LINK,
+    sample: (f) => ({
+      url: '/auth/reset-password',
+      headers: { origin: f.origin },
+      body: {
+        token: 'unknown-matrix-token',
+        password: 'a-long-matrix-password',
+        confirmPassword: 'a-long-matrix-password',
+      },
+    }),
+  },
+
   // Identity
   'POST /api/v1/auth/token': {
     expect: ANYONE,
