@@ -12,10 +12,12 @@ import { createTestContext, type TestContext } from './test-app.js';
 import { PASSWORD, bearer, createAccounts, createTree, storeFile, type Tree } from './fixtures.js';
 import { multipart } from './multipart.js';
 import { routeTable } from './route-table.js';
+import { BODY_MAX_BYTES } from '@portal/shared/limits';
 import { seedDemoNewsAndEvents } from '../modules/news/demo-news.js';
 import {
   AUTHORIZATION_MATRIX,
   CALLERS,
+  OTHERS_RESOURCES,
   CALLER_ROLE,
   HIDDEN_CONTENT,
   type Caller,
@@ -86,6 +88,19 @@ beforeAll(async () => {
     newItem: () => newItem(),
     newFile: () => newImage(tree.lab),
     origin: config.publicBaseUrl,
+    newPrivateFile: async () =>
+      (
+        await storeFile(database.db, fileStore, Buffer.from('%PDF-1.4\n%%EOF\n'), {
+          name: 'Matrix handout',
+          filename: 'matrix.pdf',
+          mimeType: 'application/pdf',
+          visibility: 'private',
+          metadataType: 'content',
+          metadataId: tree.lab,
+        })
+      ).id,
+    adminHeaders: () => headers.admin,
+    facultyHeaders: () => headers.faculty,
     signInCode: async () => {
       const res = await app.inject({
         method: 'POST',
@@ -253,6 +268,103 @@ describe('the authorization matrix', () => {
     console.info(
       `hidden content: ${checked} checks over ${Object.keys(hidden).length} kinds × ${CALLERS.length} callers`,
     );
+    expect(failures).toEqual([]);
+  });
+
+  it('names for every route with a parameter what another user’s resource gives, and each tried one is refused', async () => {
+    await signInCallers();
+    const withParameter = routeTable(ctx.app)
+      .filter((route) => route.paramNames.length > 0)
+      .map((route) => route.key);
+    expect(
+      withParameter.filter((route) => !(route in OTHERS_RESOURCES)),
+      'routes with a parameter and no another-user row',
+    ).toEqual([]);
+    const keys = routeTable(ctx.app).map((route) => route.key);
+    expect(
+      Object.keys(OTHERS_RESOURCES).filter((route) => !keys.includes(route)),
+      'rows without a route',
+    ).toEqual([]);
+    const failures: string[] = [];
+    let tried = 0;
+    for (const [route, row] of Object.entries(OTHERS_RESOURCES)) {
+      if ('shared' in row) continue;
+      // Granting a claim (a row's set-up) ends the account's sessions: every row starts from live ones.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await signInCallers();
+      const sample = await row.sample(fixtures);
+      const res = await ctx.app.inject({
+        method: route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+        url: sample.url,
+        headers: { ...headers[row.caller], ...sample.headers },
+        payload: sample.body as object | undefined,
+      });
+      tried += 1;
+      const got = classOf(res.statusCode);
+      if (got !== row.expect)
+        failures.push(
+          `${row.attack} (${route}): expected ${row.expect}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
+      const wrong = await row.check?.(fixtures, res.body, sample);
+      if (wrong) failures.push(`${row.attack} (${route}): ${wrong}`);
+    }
+    console.info(
+      `another user's resource: ${tried} tried, ${Object.keys(OTHERS_RESOURCES).length - tried} shared`,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every caller without the right before reading the body: a malformed, an invalid and an oversized body and a bad id are 401/403, never 400/413/500', async () => {
+    await signInCallers();
+    const routes = new Map(routeTable(ctx.app).map((route) => [route.key, route]));
+    const oversized = new Map<number, string>();
+    const bodyOf = (limit: number) => {
+      if (!oversized.has(limit)) oversized.set(limit, `{"x":"${'<'.repeat(limit)}"}`);
+      return oversized.get(limit)!;
+    };
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [key, row] of Object.entries(AUTHORIZATION_MATRIX)) {
+      const route = routes.get(key);
+      // Routes anyone may call decide by the resource (a file's own rights), which needs a valid id.
+      if (!route || route.access === 'public') continue;
+      const [method] = key.split(' ') as ['GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
+      const hasBody = !['GET', 'HEAD'].includes(method);
+      for (const [index, caller] of CALLERS.entries()) {
+        const expected = row.expect[index];
+        if (expected !== 401 && expected !== 403) continue;
+        const { url } = await row.sample(fixtures, caller);
+        const calls: { what: string; url: string; payload?: string }[] = [];
+        if (hasBody) {
+          calls.push({ what: 'a malformed body', url, payload: '{"name": [' });
+          calls.push({
+            what: 'an invalid body',
+            url,
+            payload: JSON.stringify([{ __proto__: { isAdmin: true } }, 1e308, '\u202e']),
+          });
+          calls.push({ what: 'an oversized body', url, payload: bodyOf(route.bodyLimit ?? BODY_MAX_BYTES) });
+        }
+        if (route.paramNames.length > 0) {
+          // A path parameter that is not even well formed: still the caller's right comes first.
+          const template = key.split(' ')[1]!;
+          calls.push({ what: 'a bad id', url: template.replace(/\{\w+\}/g, 'not-an-id') });
+        }
+        for (const call of calls) {
+          const res = await ctx.app.inject({
+            method,
+            url: call.url,
+            headers: { ...headers[caller], ...(call.payload ? { 'content-type': 'application/json' } : {}) },
+            payload: call.payload,
+          });
+          checked += 1;
+          if (res.statusCode !== expected)
+            failures.push(
+              `${key} as ${caller} with ${call.what}: expected ${expected}, got ${res.statusCode}`,
+            );
+        }
+      }
+    }
+    console.info(`bodies before authorization: ${checked} calls checked`);
     expect(failures).toEqual([]);
   });
 });
