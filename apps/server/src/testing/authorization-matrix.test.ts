@@ -14,14 +14,17 @@ import { multipart } from './multipart.js';
 import { routeTable } from './route-table.js';
 import { BODY_MAX_BYTES } from '@portal/shared/limits';
 import { seedDemoNewsAndEvents } from '../modules/news/demo-news.js';
+import { createPage } from '../modules/pages/pages.service.js';
 import {
   AUTHORIZATION_MATRIX,
   CALLERS,
   OTHERS_RESOURCES,
   CALLER_ROLE,
+  HIDDEN_CMS,
   HIDDEN_CONTENT,
   type Caller,
   type Expected,
+  type HiddenCmsKind,
   type HiddenKind,
   type MatrixFixtures,
 } from './authorization-matrix.js';
@@ -365,6 +368,98 @@ describe('the authorization matrix', () => {
       }
     }
     console.info(`bodies before authorization: ${checked} calls checked`);
+    expect(failures).toEqual([]);
+  });
+
+  it('hides every hidden page, news item and event from each caller that may not see it: by id, link, list, feed, .ics and courseware search', async () => {
+    await signInCallers();
+    const admin = headers.admin;
+    const made = {} as Record<HiddenCmsKind, { id: string; link: string; name: string }>;
+    for (const status of ['unpublished', 'archived'] as const) {
+      const page = await createPage(
+        ctx.app.db,
+        { accountId: null, identity: null },
+        {
+          title: `Hidden ${status} page`,
+          status,
+          description: 'Not for everyone.',
+          href: `/hidden-${status}-page`,
+          parentId: null,
+          layoutName: 'handSortedList',
+        },
+      );
+      made[`${status}Page`] = { id: page.id, link: page.href, name: page.title };
+      const dated = { description: '<p>Not for everyone.</p>', status, date: '2026-12-24T12:00:00Z' };
+      for (const [kind, extra] of [
+        ['News', {}],
+        ['Event', { link: 'https://example.org', location: 'Online' }],
+      ] as const) {
+        const name = `Hidden ${status} ${kind.toLowerCase()} zebrafinch`;
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1/${kind === 'News' ? 'news' : 'events'}`,
+          headers: admin,
+          payload: { name, ...dated, ...extra },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const item = res.json() as { id: string; urlAlias: string };
+        made[`${status}${kind}`] = { id: item.id, link: item.urlAlias, name };
+      }
+    }
+    const failures: string[] = [];
+    let checked = 0;
+    const get = (caller: Caller, url: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: headers[caller] });
+    for (const [kind, item] of Object.entries(made) as [HiddenCmsKind, (typeof made)[HiddenCmsKind]][]) {
+      const area = kind.endsWith('Page') ? 'pages' : kind.endsWith('News') ? 'news' : 'events';
+      for (const caller of CALLERS) {
+        const mayView = HIDDEN_CMS[kind][caller];
+        const byLink =
+          area === 'pages'
+            ? `/api/v1/pages/by-href?href=${encodeURIComponent(item.link)}`
+            : `/api/v1/${area}/${encodeURIComponent(item.link)}`;
+        const direct = [`/api/v1/${area}/${item.id}`, byLink];
+        if (area === 'events') direct.push(`/api/v1/events/${item.id}/calendar.ics`);
+        for (const url of direct) {
+          const status = (await get(caller, url)).statusCode;
+          checked += 1;
+          if (status !== (mayView ? 200 : 404)) failures.push(`${kind} ${url} as ${caller}: ${status}`);
+        }
+        // In lists: never for those who may not see it (editors see archived ones only when they ask).
+        const lists = [
+          `/api/v1/${area}`,
+          `/api/v1/${area}?statuses=${kind.startsWith('archived') ? 'archived' : 'unpublished'}`,
+        ];
+        for (const url of lists) {
+          const res = await get(caller, url);
+          checked += 1;
+          if (!mayView && res.body.includes(item.id)) failures.push(`${kind} listed by ${url} for ${caller}`);
+        }
+        if (area === 'news') {
+          for (const url of ['/news/feed.xml', '/news/feed.xml?format=rss']) {
+            const feed = await get(caller, url);
+            checked += 1;
+            if (feed.body.includes(item.name) || feed.body.includes(item.link))
+              failures.push(`${kind} in ${url} for ${caller}`);
+          }
+        }
+      }
+    }
+    // Courseware search finds no hidden item for a caller who may not open it.
+    for (const [kind, item] of Object.entries(hidden) as [HiddenKind, (typeof hidden)[HiddenKind]][]) {
+      const [{ name } = { name: '' }] = await ctx.database.db
+        .select({ name: content.name })
+        .from(content)
+        .where(eq(content.id, item.id));
+      for (const caller of CALLERS) {
+        if (HIDDEN_CONTENT[kind][caller]) continue;
+        const res = await get(caller, `/api/v1/content/search?q=${encodeURIComponent(name)}`);
+        checked += 1;
+        if (res.statusCode !== 200 || res.body.includes(item.id))
+          failures.push(`${kind} "${name}" found by search for ${caller}: ${res.statusCode}`);
+      }
+    }
+    console.info(`hidden pages, news, events and search: ${checked} checks`);
     expect(failures).toEqual([]);
   });
 });

@@ -683,6 +683,30 @@ export const HIDDEN_CONTENT: Record<HiddenKind, Record<Caller, boolean>> = {
   underArchived: EDITORS_SEE,
 };
 
+/** Hidden pages, news and events made for the table. */
+export type HiddenCmsKind =
+  | 'unpublishedPage'
+  | 'archivedPage'
+  | 'unpublishedNews'
+  | 'archivedNews'
+  | 'unpublishedEvent'
+  | 'archivedEvent';
+
+/**
+ * Which hidden pages, news and events each caller may see (true) or must not find anywhere (false):
+ * by id, by link (alias or href), in their list, in the news feed, as an event's `.ics`. Content editors
+ * and admins see unpublished ones, and archived ones with CanViewArchivedContent (issue 20). The news
+ * feed carries published news only, whoever asks.
+ */
+export const HIDDEN_CMS: Record<HiddenCmsKind, Record<Caller, boolean>> = {
+  unpublishedPage: EDITORS_SEE,
+  archivedPage: EDITORS_SEE,
+  unpublishedNews: EDITORS_SEE,
+  archivedNews: EDITORS_SEE,
+  unpublishedEvent: EDITORS_SEE,
+  archivedEvent: EDITORS_SEE,
+};
+
 /**
  * Another user's resource (OWASP A01 "insecure direct object reference"; issue 20): every route with a
  * parameter in its path says what happens when a caller names something that is not its own, or a
