@@ -63,3 +63,18 @@ export function routeTable(app: FastifyInstance): TableRoute[] {
   }
   return routes;
 }
+
+/**
+ * Routes of the table without a row in `rows`, and rows naming no route (both must be empty: the
+ * authorization matrix and its attack test use it).
+ */
+export function compareWithRows(
+  routes: readonly Pick<TableRoute, 'key'>[],
+  rows: Record<string, unknown>,
+): { withoutRow: string[]; withoutRoute: string[] } {
+  const keys = new Set(routes.map((route) => route.key));
+  return {
+    withoutRow: [...keys].filter((key) => !(key in rows)),
+    withoutRoute: Object.keys(rows).filter((key) => !keys.has(key)),
+  };
+}

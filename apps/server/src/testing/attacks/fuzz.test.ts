@@ -75,6 +75,24 @@ const asText = (value: unknown): string =>
         ? JSON.stringify(value)
         : String(value);
 
+/** A path segment: percent-encoded; a lone surrogate becomes bytes that are not UTF-8 (%ED%A0%80). */
+function encodeSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // Each lone surrogate (a code unit not in a pair) is written as the bytes of its CESU-8 form.
+    let out = '';
+    for (const char of text) {
+      const unit = char.charCodeAt(0);
+      out +=
+        char.length === 1 && unit >= 0xd800 && unit <= 0xdfff
+          ? `%ED%${(((unit >> 6) & 0x3f) | 0x80).toString(16).toUpperCase()}%${((unit & 0x3f) | 0x80).toString(16).toUpperCase()}`
+          : encodeURIComponent(char);
+    }
+    return out;
+  }
+}
+
 interface Call {
   url: string;
   body?: string;
@@ -100,15 +118,15 @@ function callsOf(route: TableRoute): fc.Arbitrary<Call> {
   const segments = route.url.split('/').map((segment) => {
     if (segment.startsWith(':')) {
       const schema = paramShape[segment.slice(1)];
-      return (schema ? arbitraryOf(schema, knownIds) : fc.string()).map((v) => encodeURIComponent(asText(v)));
+      return (schema ? arbitraryOf(schema, knownIds) : fc.string()).map((v) => encodeSegment(asText(v)));
     }
-    if (segment === '*') return fc.string({ maxLength: 40 }).map(encodeURIComponent);
+    if (segment === '*') return fc.string({ maxLength: 40 }).map(encodeSegment);
     return fc.constant(segment);
   });
   const query = route.querystring
     ? arbitraryOf(route.querystring, knownIds).map((value) => {
         if (value === null || typeof value !== 'object' || Array.isArray(value))
-          return `?q=${encodeURIComponent(asText(value))}`;
+          return `?q=${encodeSegment(asText(value))}`;
         const params = new URLSearchParams();
         for (const [key, field] of Object.entries(value))
           if (field !== undefined) params.set(key, asText(field));
