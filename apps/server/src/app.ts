@@ -20,7 +20,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { codeForStatus, type ErrorBody } from '@portal/shared/errors';
-import { FILE_MAX_BYTES } from '@portal/shared/limits';
+import { BODY_MAX_BYTES, FILE_MAX_BYTES } from '@portal/shared/limits';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { redactingLoggerOptions } from './lib/redact.js';
@@ -46,6 +46,7 @@ import feedbackRoutes from './modules/feedback/feedback.routes.js';
 import { IDENTITY_ROUTE_DOCS } from './modules/identity/identity.openapi.js';
 import { OPENAPI_DOCUMENT, annotateRoutes, declareRequiredProperties } from './lib/openapi.js';
 import requestGuards from './plugins/request-guards.js';
+import routeAccess from './plugins/route-access.js';
 import organizationRoutes from './modules/organizations/organizations.routes.js';
 import statisticsRoutes from './modules/statistics/statistics.routes.js';
 import formsRoutes from './modules/forms/forms.routes.js';
@@ -77,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     // Only trusted proxies may name the client's address (rate limits per address rely on request.ip).
     trustProxy: config.trustProxy,
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_MAX_BYTES,
     routerOptions: { maxParamLength: 4096 },
     // Errors raised before routing (bad URL, over-long parameter) get the same body shape.
     frameworkErrors: (error, _request, reply) => {
@@ -92,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
   await app.register(dbPlugin, { database, config, fileStore });
   await app.register(errorHandler);
+  // Before any route: records the route table and refuses a route under /api/v1/ without declared access.
+  await app.register(routeAccess);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

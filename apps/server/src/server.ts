@@ -21,6 +21,10 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
+  await app.ready();
+  // The API document is built on first use, a second of work: build it before the first caller waits.
+  app.swagger();
+  app.swagger({ yaml: true });
   await app.listen({ port: config.port, host: config.host });
 }
 

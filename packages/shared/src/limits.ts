@@ -252,6 +252,9 @@ export const NEWS_DESCRIPTION_MAX = 10_240;
 export const EVENT_LOCATION_MAX = 10_240;
 /** Longest stored image data (a data URL) of a news item. */
 export const NEWS_DATA_MAX = 512_000;
+/** A news item or event body: its image data, its text at 3 bytes (UTF-8) a character, 16 KiB for the rest. */
+export const DATED_ITEM_BODY_MAX_BYTES =
+  NEWS_DATA_MAX + 3 * (NEWS_DESCRIPTION_MAX + EVENT_LOCATION_MAX + NEWS_TITLE_MAX + NEWS_LINK_MAX) + 16_384;
 /** Home page: the latest published news shown, the published events fetched, the future ones shown. */
 export const LANDING_NEWS_COUNT = 2;
 export const LANDING_EVENTS_FETCH = 20;
@@ -312,6 +315,13 @@ export const PAGE_SECTION_TITLE_MAX = 60;
 /** Revisions per page of a page's history. */
 export const PAGE_REVISIONS_PAGE_SIZE = 20;
 export const PAGE_REVISIONS_PAGE_SIZE_MAX = 100;
+/**
+ * Request body limits in bytes (issue 20): a route's largest valid body, so anything larger is a 413
+ * before it is parsed. Other JSON bodies get the app's default, `BODY_MAX_BYTES`.
+ */
+export const BODY_MAX_BYTES = 1_048_576;
+/** A page section: every widget a full content box of HTML (ASCII), plus 1 MiB for the other fields. */
+export const PAGE_SECTION_BODY_MAX_BYTES = SECTION_WIDGETS_MAX * CONTENT_BOX_HTML_MAX + 1_048_576;
 /** Image hints of the file picker (001 §5): preferred sizes in pixels. */
 export const IMAGE_HINT_PX = { width: 640, height: 300 } as const;
 export const AVATAR_HINT_PX = { width: 204, height: 204 } as const;

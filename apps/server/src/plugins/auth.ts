@@ -1,6 +1,7 @@
 /**
  * A thin hook over `modules/identity/session.ts`: loads the caller of every request from its bearer
- * token (000 §6, 001 §6). Decorates `request.session` and `app.requirePermission`. A token that is
+ * token (000 §6, 001 §6). Decorates `request.session`, `app.requirePermission` and `app.requireSignedIn`
+ * (route `onRequest` guards, which run after this plugin's global hook has loaded the session). A token that is
  * present but bad, or ended, is always a 401, so clients can drop it.
  *
  * Impersonation (001 §4): a token naming an admin in `act` is honoured only while that admin may still
@@ -13,6 +14,7 @@ import type { Permission } from '@portal/shared/permissions';
 import { VISITOR_SESSION, loadSession, type Session } from '../modules/identity/session.js';
 import type { TokenSigner } from '../modules/identity/tokens.js';
 import { redactUrl } from '../lib/redact.js';
+import { ACCESS_GUARD } from './route-access.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,10 +22,15 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenSigner;
-    /** preHandler that refuses with 401 (signed out) or 403 (signed in without the flag). */
+    /**
+     * An `onRequest` guard that refuses with 401 (signed out) or 403 (signed in without the flag)
+     * before the body is read (issue 20; `plugins/route-access.ts` checks every route has one or is public).
+     */
     requirePermission(
       permission: Permission,
     ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** An `onRequest` guard that refuses a signed-out caller with 401; any signed-in caller passes. */
+    requireSignedIn(): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -51,12 +58,25 @@ export default fp(
         'impersonated request',
       );
     });
-    app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
-      if (!request.session.identity) throw new AppError('unauthenticated', 'Please log in to continue.');
-      if (!request.session.permissions[permission]) {
-        throw new AppError('forbidden', 'You do not have permission to do this.');
-      }
-    });
+    app.decorate('requirePermission', (permission: Permission) =>
+      Object.assign(
+        async (request: FastifyRequest) => {
+          if (!request.session.identity) throw new AppError('unauthenticated', 'Please log in to continue.');
+          if (!request.session.permissions[permission]) {
+            throw new AppError('forbidden', 'You do not have permission to do this.');
+          }
+        },
+        { [ACCESS_GUARD]: permission },
+      ),
+    );
+    app.decorate('requireSignedIn', () =>
+      Object.assign(
+        async (request: FastifyRequest) => {
+          if (!request.session.identity) throw new AppError('unauthenticated', 'Please log in to continue.');
+        },
+        { [ACCESS_GUARD]: 'signed-in' },
+      ),
+    );
   },
   { name: 'auth', dependencies: ['db'] },
 );

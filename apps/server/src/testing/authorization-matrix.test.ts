@@ -11,14 +11,20 @@ import { content } from '../db/schema/courseware.js';
 import { createTestContext, type TestContext } from './test-app.js';
 import { PASSWORD, bearer, createAccounts, createTree, storeFile, type Tree } from './fixtures.js';
 import { multipart } from './multipart.js';
+import { compareWithRows, routeTable } from './route-table.js';
+import { BODY_MAX_BYTES } from '@portal/shared/limits';
 import { seedDemoNewsAndEvents } from '../modules/news/demo-news.js';
+import { createPage } from '../modules/pages/pages.service.js';
 import {
   AUTHORIZATION_MATRIX,
   CALLERS,
+  OTHERS_RESOURCES,
   CALLER_ROLE,
+  HIDDEN_CMS,
   HIDDEN_CONTENT,
   type Caller,
   type Expected,
+  type HiddenCmsKind,
   type HiddenKind,
   type MatrixFixtures,
 } from './authorization-matrix.js';
@@ -35,9 +41,11 @@ const hidden = {} as Record<HiddenKind, { id: string; alias: string; parent: str
 const classOf = (status: number): Expected | number =>
   status >= 200 && status < 300
     ? '2xx'
-    : ([401, 403, 404] as number[]).includes(status)
-      ? (status as Expected)
-      : status;
+    : status >= 300 && status < 400
+      ? '3xx'
+      : ([400, 401, 403, 404] as number[]).includes(status)
+        ? (status as Expected)
+        : status;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -82,6 +90,20 @@ beforeAll(async () => {
     accounts,
     newItem: () => newItem(),
     newFile: () => newImage(tree.lab),
+    origin: config.publicBaseUrl,
+    newPrivateFile: async () =>
+      (
+        await storeFile(database.db, fileStore, Buffer.from('%PDF-1.4\n%%EOF\n'), {
+          name: 'Matrix handout',
+          filename: 'matrix.pdf',
+          mimeType: 'application/pdf',
+          visibility: 'private',
+          metadataType: 'content',
+          metadataId: tree.lab,
+        })
+      ).id,
+    adminHeaders: () => headers.admin,
+    facultyHeaders: () => headers.faculty,
     signInCode: async () => {
       const res = await app.inject({
         method: 'POST',
@@ -152,28 +174,17 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('the authorization matrix', () => {
-  it('has a row for every route of the API document and no row for a route that is gone', async () => {
-    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
-    );
-    expect(
-      routes.filter((route) => !(route in AUTHORIZATION_MATRIX)),
-      'routes without a row',
-    ).toEqual([]);
-    expect(
-      Object.keys(AUTHORIZATION_MATRIX).filter((route) => !routes.includes(route)),
-      'rows without a route',
-    ).toEqual([]);
+  it('has a row for every route of the route table, hidden ones included, and no row for a route that is gone', () => {
+    const { withoutRow, withoutRoute } = compareWithRows(routeTable(ctx.app), AUTHORIZATION_MATRIX);
+    expect(withoutRow, 'routes without a row').toEqual([]);
+    expect(withoutRoute, 'rows without a route').toEqual([]);
   });
 
   it('answers every route as each caller as the table says', async () => {
     const failures: string[] = [];
     let checked = 0;
     for (const [rowIndex, [route, row]] of Object.entries(AUTHORIZATION_MATRIX).entries()) {
-      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      const method = route.split(' ')[0] as 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       // Each row starts from live sessions, whatever the row before it ended (tokens count in ms).
       await new Promise((resolve) => setTimeout(resolve, 2));
       await signInCallers();
@@ -188,7 +199,7 @@ describe('the authorization matrix', () => {
           url: sample.url,
           // A client address per call, so that per-address limits of public forms do not mix the rows.
           remoteAddress: `127.1.${rowIndex}.${index + 1}`,
-          headers: { ...headers[caller], ...sample.stream?.headers },
+          headers: { ...headers[caller], ...sample.headers, ...sample.stream?.headers },
           payload: sample.stream?.payload ?? (sample.body as object | undefined),
         });
         checked += 1;
@@ -254,6 +265,195 @@ describe('the authorization matrix', () => {
     console.info(
       `hidden content: ${checked} checks over ${Object.keys(hidden).length} kinds × ${CALLERS.length} callers`,
     );
+    expect(failures).toEqual([]);
+  });
+
+  it('names for every route with a parameter what another user’s resource gives, and each tried one is refused', async () => {
+    await signInCallers();
+    const withParameter = routeTable(ctx.app)
+      .filter((route) => route.paramNames.length > 0)
+      .map((route) => route.key);
+    expect(
+      withParameter.filter((route) => !(route in OTHERS_RESOURCES)),
+      'routes with a parameter and no another-user row',
+    ).toEqual([]);
+    const keys = routeTable(ctx.app).map((route) => route.key);
+    expect(
+      Object.keys(OTHERS_RESOURCES).filter((route) => !keys.includes(route)),
+      'rows without a route',
+    ).toEqual([]);
+    const failures: string[] = [];
+    let tried = 0;
+    for (const [route, row] of Object.entries(OTHERS_RESOURCES)) {
+      if ('shared' in row) continue;
+      // Granting a claim (a row's set-up) ends the account's sessions: every row starts from live ones.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await signInCallers();
+      const sample = await row.sample(fixtures);
+      const res = await ctx.app.inject({
+        method: route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+        url: sample.url,
+        headers: { ...headers[row.caller], ...sample.headers },
+        payload: sample.body as object | undefined,
+      });
+      tried += 1;
+      const got = classOf(res.statusCode);
+      if (got !== row.expect)
+        failures.push(
+          `${row.attack} (${route}): expected ${row.expect}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
+      const wrong = await row.check?.(fixtures, res.body, sample);
+      if (wrong) failures.push(`${row.attack} (${route}): ${wrong}`);
+    }
+    console.info(
+      `another user's resource: ${tried} tried, ${Object.keys(OTHERS_RESOURCES).length - tried} shared`,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every caller without the right before reading the body: a malformed, an invalid and an oversized body and a bad id are 401/403, never 400/413/500', async () => {
+    await signInCallers();
+    const routes = new Map(routeTable(ctx.app).map((route) => [route.key, route]));
+    const oversized = new Map<number, string>();
+    const bodyOf = (limit: number) => {
+      if (!oversized.has(limit)) oversized.set(limit, `{"x":"${'<'.repeat(limit)}"}`);
+      return oversized.get(limit)!;
+    };
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [key, row] of Object.entries(AUTHORIZATION_MATRIX)) {
+      const route = routes.get(key);
+      // Routes anyone may call decide by the resource (a file's own rights), which needs a valid id.
+      if (!route || route.access === 'public') continue;
+      const [method] = key.split(' ') as ['GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
+      const hasBody = !['GET', 'HEAD'].includes(method);
+      for (const [index, caller] of CALLERS.entries()) {
+        const expected = row.expect[index];
+        if (expected !== 401 && expected !== 403) continue;
+        const { url } = await row.sample(fixtures, caller);
+        const calls: { what: string; url: string; payload?: string }[] = [];
+        if (hasBody) {
+          calls.push({ what: 'a malformed body', url, payload: '{"name": [' });
+          calls.push({
+            what: 'an invalid body',
+            url,
+            payload: JSON.stringify([{ __proto__: { isAdmin: true } }, 1e308, '\u202e']),
+          });
+          calls.push({ what: 'an oversized body', url, payload: bodyOf(route.bodyLimit ?? BODY_MAX_BYTES) });
+        }
+        if (route.paramNames.length > 0) {
+          // A path parameter that is not even well formed: still the caller's right comes first.
+          const template = key.split(' ')[1]!;
+          calls.push({ what: 'a bad id', url: template.replace(/\{\w+\}/g, 'not-an-id') });
+        }
+        for (const call of calls) {
+          const res = await ctx.app.inject({
+            method,
+            url: call.url,
+            headers: { ...headers[caller], ...(call.payload ? { 'content-type': 'application/json' } : {}) },
+            payload: call.payload,
+          });
+          checked += 1;
+          if (res.statusCode !== expected)
+            failures.push(
+              `${key} as ${caller} with ${call.what}: expected ${expected}, got ${res.statusCode}`,
+            );
+        }
+      }
+    }
+    console.info(`bodies before authorization: ${checked} calls checked`);
+    expect(failures).toEqual([]);
+  });
+
+  it('hides every hidden page, news item and event from each caller that may not see it: by id, link, list, feed, .ics and courseware search', async () => {
+    await signInCallers();
+    const admin = headers.admin;
+    const made = {} as Record<HiddenCmsKind, { id: string; link: string; name: string }>;
+    for (const status of ['unpublished', 'archived'] as const) {
+      const page = await createPage(
+        ctx.app.db,
+        { accountId: null, identity: null },
+        {
+          title: `Hidden ${status} page`,
+          status,
+          description: 'Not for everyone.',
+          href: `/hidden-${status}-page`,
+          parentId: null,
+          layoutName: 'handSortedList',
+        },
+      );
+      made[`${status}Page`] = { id: page.id, link: page.href, name: page.title };
+      const dated = { description: '<p>Not for everyone.</p>', status, date: '2026-12-24T12:00:00Z' };
+      for (const [kind, extra] of [
+        ['News', {}],
+        ['Event', { link: 'https://example.org', location: 'Online' }],
+      ] as const) {
+        const name = `Hidden ${status} ${kind.toLowerCase()} zebrafinch`;
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1/${kind === 'News' ? 'news' : 'events'}`,
+          headers: admin,
+          payload: { name, ...dated, ...extra },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const item = res.json() as { id: string; urlAlias: string };
+        made[`${status}${kind}`] = { id: item.id, link: item.urlAlias, name };
+      }
+    }
+    const failures: string[] = [];
+    let checked = 0;
+    const get = (caller: Caller, url: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: headers[caller] });
+    for (const [kind, item] of Object.entries(made) as [HiddenCmsKind, (typeof made)[HiddenCmsKind]][]) {
+      const area = kind.endsWith('Page') ? 'pages' : kind.endsWith('News') ? 'news' : 'events';
+      for (const caller of CALLERS) {
+        const mayView = HIDDEN_CMS[kind][caller];
+        const byLink =
+          area === 'pages'
+            ? `/api/v1/pages/by-href?href=${encodeURIComponent(item.link)}`
+            : `/api/v1/${area}/${encodeURIComponent(item.link)}`;
+        const direct = [`/api/v1/${area}/${item.id}`, byLink];
+        if (area === 'events') direct.push(`/api/v1/events/${item.id}/calendar.ics`);
+        for (const url of direct) {
+          const status = (await get(caller, url)).statusCode;
+          checked += 1;
+          if (status !== (mayView ? 200 : 404)) failures.push(`${kind} ${url} as ${caller}: ${status}`);
+        }
+        // In lists: never for those who may not see it (editors see archived ones only when they ask).
+        const lists = [
+          `/api/v1/${area}`,
+          `/api/v1/${area}?statuses=${kind.startsWith('archived') ? 'archived' : 'unpublished'}`,
+        ];
+        for (const url of lists) {
+          const res = await get(caller, url);
+          checked += 1;
+          if (!mayView && res.body.includes(item.id)) failures.push(`${kind} listed by ${url} for ${caller}`);
+        }
+        if (area === 'news') {
+          for (const url of ['/news/feed.xml', '/news/feed.xml?format=rss']) {
+            const feed = await get(caller, url);
+            checked += 1;
+            if (feed.body.includes(item.name) || feed.body.includes(item.link))
+              failures.push(`${kind} in ${url} for ${caller}`);
+          }
+        }
+      }
+    }
+    // Courseware search finds no hidden item for a caller who may not open it.
+    for (const [kind, item] of Object.entries(hidden) as [HiddenKind, (typeof hidden)[HiddenKind]][]) {
+      const [{ name } = { name: '' }] = await ctx.database.db
+        .select({ name: content.name })
+        .from(content)
+        .where(eq(content.id, item.id));
+      for (const caller of CALLERS) {
+        if (HIDDEN_CONTENT[kind][caller]) continue;
+        const res = await get(caller, `/api/v1/content/search?q=${encodeURIComponent(name)}`);
+        checked += 1;
+        if (res.statusCode !== 200 || res.body.includes(item.id))
+          failures.push(`${kind} "${name}" found by search for ${caller}: ${res.statusCode}`);
+      }
+    }
+    console.info(`hidden pages, news, events and search: ${checked} checks`);
     expect(failures).toEqual([]);
   });
 });

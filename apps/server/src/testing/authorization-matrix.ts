@@ -1,22 +1,28 @@
 /**
- * The authorization matrix (OWASP A01, ASVS 8.2; issue 9): every API route of the OpenAPI document ×
- * every kind of caller → the answer it must get. `authorization-matrix.test.ts` walks the document, calls
+ * The authorization matrix (OWASP A01, ASVS 8.2; issues 9 and 20): every route of the app × every kind
+ * of caller → the answer it must get. `authorization-matrix.test.ts` walks the route table, calls
  * each route as each caller with the row's valid sample and checks the status class; a route of the
  * document with no row here fails the test, and so does a row whose route is gone.
  *
- * Adding a route is one entry: its key is `METHOD /path` exactly as in the document (`{id}` parameters),
+ * Adding a route is one entry: its key is `METHOD /path` with `{id}` parameters (`routeKey`),
  * `expect` lists the answers in the order of CALLERS, and `sample` gives a valid path and body (it may
  * create what the call consumes, e.g. an item to delete, so every caller gets a fresh one).
  *
- *   '2xx' success · 401 signed out · 403 signed in without the permission · 404 not visible to the caller
+ *   '2xx' success · '3xx' redirect · 400 refused alike for everyone (an unknown link) · 401 signed out ·
+ *   403 signed in without the permission · 404 not visible to the caller
+ *
+ * The keys are the app's own route table (testing/route-table.ts, from Fastify's onRoute hook), so the
+ * hidden routes — the sign-in pages, the API document and its viewer, the feed, env.json — have rows too.
  *
  * The second table, HIDDEN_CONTENT, lists for each caller which hidden items it must not see (404).
  */
 import type { Role } from '@portal/shared/enums';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { Tree } from './fixtures.js';
-import { addSection, createPage, listPageRevisions } from '../modules/pages/pages.service.js';
+import { PASSWORD, type Tree } from './fixtures.js';
+import type { PermissionFlags } from '@portal/shared/permissions';
+import { addAccountMessage } from '../modules/identity/identity.service.js';
+import { addSection, createPage, getPage, listPageRevisions } from '../modules/pages/pages.service.js';
 
 /** The callers of every row, in the order of `expect`. */
 export const CALLERS = [
@@ -37,7 +43,7 @@ export const CALLER_ROLE: Record<Exclude<Caller, 'signedOut'>, Role> = {
   impersonating: 'student',
 };
 
-export type Expected = '2xx' | 401 | 403 | 404;
+export type Expected = '2xx' | '3xx' | 400 | 401 | 403 | 404;
 type Row6 = readonly [Expected, Expected, Expected, Expected, Expected, Expected];
 
 /** What a sample may use: the app, the test tree, the accounts and helpers that make fresh things. */
@@ -51,6 +57,13 @@ export interface MatrixFixtures {
   newFile(): Promise<string>;
   /** A single-use sign-in code of the student, from the sign-in form. */
   signInCode(): Promise<string>;
+  /** The portal's own origin (PUBLIC_BASE_URL), which sign-in form posts must come from. */
+  origin: string;
+  /** A new private courseware file of the lab. */
+  newPrivateFile(): Promise<string>;
+  /** Live bearer headers of the admin and the faculty member (rows that set something up first). */
+  adminHeaders(): Record<string, string>;
+  facultyHeaders(): Record<string, string>;
   /** A multipart upload body of a small PDF for the lab. */
   upload(): { payload: Readable; headers: Record<string, string> };
   /** The full editable body of an item (for PUT /content/{id}). */
@@ -60,6 +73,8 @@ export interface MatrixFixtures {
 export interface Sample {
   url: string;
   body?: unknown;
+  /** Extra request headers (e.g. the `Origin` a sign-in form post needs). */
+  headers?: Record<string, string>;
   /** A streamed body with its own headers (multipart). */
   stream?: { payload: Readable; headers: Record<string, string> };
 }
@@ -74,6 +89,10 @@ export interface MatrixRow {
 
 /** Everyone gets it. */
 const ANYONE: Row6 = ['2xx', '2xx', '2xx', '2xx', '2xx', '2xx'];
+/** Everyone is sent on (a redirect). */
+const ANYONE_REDIRECTED: Row6 = ['3xx', '3xx', '3xx', '3xx', '3xx', '3xx'];
+/** An unknown e-mailed link: refused alike for everyone. */
+const UNKNOWN_LINK: Row6 = [400, 400, 400, 400, 400, 400];
 /** Any signed-in caller. */
 const SIGNED_IN: Row6 = [401, '2xx', '2xx', '2xx', '2xx', '2xx'];
 /** Faculty and up (files, lessons, feedback, invitations, the exercise area). */
@@ -112,6 +131,87 @@ async function newPage(f: MatrixFixtures, withSection = false) {
 const SECTION_BODY = { key: null, widgets: [{ kind: 'heading', text: 'Matrix heading' }] };
 
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
+  // Pages outside the JSON API (hidden from the API document; anyone may read them)
+  'GET /api/openapi.json': { expect: ANYONE, sample: () => ({ url: '/api/openapi.json' }) },
+  'GET /api/docs': { expect: ANYONE, sample: () => ({ url: '/api/docs' }) },
+  'HEAD /api/docs/': { expect: ANYONE, sample: () => ({ url: '/api/docs/' }) },
+  'GET /api/docs/static/index.html': {
+    expect: ANYONE_REDIRECTED,
+    sample: () => ({ url: '/api/docs/static/index.html' }),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    expect: ANYONE,
+    sample: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+  },
+  'GET /api/docs/static/*': { expect: ANYONE, sample: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  'GET /api/docs/json': { expect: ANYONE, sample: () => ({ url: '/api/docs/json' }) },
+  'GET /api/docs/yaml': { expect: ANYONE, sample: () => ({ url: '/api/docs/yaml' }) },
+  'GET /dist/env.json': { expect: ANYONE, sample: () => ({ url: '/dist/env.json' }) },
+  'GET /auth/login': { expect: ANYONE, sample: () => ({ url: '/auth/login?redirect=/courseware' }) },
+  'POST /auth/login': {
+    // A good password is sent back to the portal with a sign-on code, whoever else is signed in.
+    expect: ANYONE_REDIRECTED,
+    sample: (f) => ({
+      url: '/auth/login',
+      headers: { origin: f.origin },
+      body: { email: 'student@test.example.edu', password: PASSWORD, redirect: '/courseware' },
+    }),
+  },
+  'GET /auth/signup': { expect: ANYONE, sample: () => ({ url: '/auth/signup' }) },
+  'POST /auth/signup': {
+    expect: ANYONE,
+    sample: (f, caller) => ({
+      url: '/auth/signup',
+      headers: { origin: f.origin },
+      body: {
+        displayName: `Matrix ${caller}`,
+        email: `signup.${caller}.${Date.now()}@example.edu`,
+        password: 'a-long-matrix-password',
+        confirmPassword: 'a-long-matrix-password',
+      },
+    }),
+  },
+  'GET /auth/verify-email': {
+    // The page only shows a button (a mail scanner's GET confirms nothing); its POST checks the link.
+    expect: ANYONE,
+    sample: () => ({ url: '/auth/verify-email?token=unknown-matrix-token' }),
+  },
+  'POST /auth/verify-email': {
+    // An unknown link is refused alike, signed in or not.
+    expect: UNKNOWN_LINK,
+    sample: (f) => ({
+      url: '/auth/verify-email',
+      headers: { origin: f.origin },
+      body: { token: 'unknown-matrix-token' },
+    }),
+  },
+  'GET /auth/forgot-password': { expect: ANYONE, sample: () => ({ url: '/auth/forgot-password' }) },
+  'POST /auth/forgot-password': {
+    expect: ANYONE,
+    // An address per caller: resets are limited per address.
+    sample: (f, caller) => ({
+      url: '/auth/forgot-password',
+      headers: { origin: f.origin },
+      body: { email: `nobody.${caller}@example.edu` },
+    }),
+  },
+  'GET /auth/reset-password': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({ url: '/auth/reset-password?token=unknown-matrix-token' }),
+  },
+  'POST /auth/reset-password': {
+    expect: UNKNOWN_LINK,
+    sample: (f) => ({
+      url: '/auth/reset-password',
+      headers: { origin: f.origin },
+      body: {
+        token: 'unknown-matrix-token',
+        password: 'a-long-matrix-password',
+        confirmPassword: 'a-long-matrix-password',
+      },
+    }),
+  },
+
   // Identity
   'POST /api/v1/auth/token': {
     expect: ANYONE,
@@ -581,4 +681,267 @@ export const HIDDEN_CONTENT: Record<HiddenKind, Record<Caller, boolean>> = {
   archived: EDITORS_SEE,
   underUnpublished: EDITORS_SEE,
   underArchived: EDITORS_SEE,
+};
+
+/** Hidden pages, news and events made for the table. */
+export type HiddenCmsKind =
+  | 'unpublishedPage'
+  | 'archivedPage'
+  | 'unpublishedNews'
+  | 'archivedNews'
+  | 'unpublishedEvent'
+  | 'archivedEvent';
+
+/**
+ * Which hidden pages, news and events each caller may see (true) or must not find anywhere (false):
+ * by id, by link (alias or href), in their list, in the news feed, as an event's `.ics`. Content editors
+ * and admins see unpublished ones, and archived ones with CanViewArchivedContent (issue 20). The news
+ * feed carries published news only, whoever asks.
+ */
+export const HIDDEN_CMS: Record<HiddenCmsKind, Record<Caller, boolean>> = {
+  unpublishedPage: EDITORS_SEE,
+  archivedPage: EDITORS_SEE,
+  unpublishedNews: EDITORS_SEE,
+  archivedNews: EDITORS_SEE,
+  unpublishedEvent: EDITORS_SEE,
+  archivedEvent: EDITORS_SEE,
+};
+
+/**
+ * Another user's resource (OWASP A01 "insecure direct object reference"; issue 20): every route with a
+ * parameter in its path says what happens when a caller names something that is not its own, or a
+ * child of another parent. `shared` routes name things no single user owns (the catalogue, pages, news
+ * and events are the organization's; what the caller may see of them is the matrix and HIDDEN_CONTENT);
+ * the others are tried as `caller`, who must get `expect`, and `check` (when given) must find the other
+ * user's resource untouched or unseen (it returns what is wrong, or undefined).
+ */
+/** A call of another user's resource; `other` is the page that must stay as it was. */
+export interface OthersSample extends Sample {
+  other?: { id: string; version: number };
+}
+
+export type OthersResourceRow =
+  | { shared: string }
+  | {
+      attack: string;
+      caller: Exclude<Caller, 'signedOut'>;
+      expect: Expected | 409 | 422;
+      sample: (f: MatrixFixtures) => Promise<OthersSample>;
+      check?: (f: MatrixFixtures, body: string, sample: OthersSample) => Promise<string | undefined>;
+    };
+
+const CATALOGUE = 'the courseware catalogue is the organization’s; who sees what is HIDDEN_CONTENT';
+const CMS = 'pages, news and events are the organization’s, edited by every content editor';
+const ADMIN_ONLY = 'admins manage every account; a non-admin naming another account is 403 (matrix row)';
+
+/** Adds an account message for the faculty member, and tells whether it is still unread. */
+async function facultyMessage(f: MatrixFixtures) {
+  const id = await addAccountMessage(f.app.db, {
+    accountId: f.accounts.faculty,
+    message: 'Matrix: a message that is not the student’s.',
+    link: null,
+  });
+  return id;
+}
+
+/** A claim the student holds (granted by the admin through the API), its id. */
+async function studentClaim(f: MatrixFixtures): Promise<string> {
+  const res = await f.app.inject({
+    method: 'POST',
+    url: `${V1}/admin/users/${f.accounts.student}/claims`,
+    headers: f.adminHeaders(),
+    payload: { type: 'submit-abstract', value: 'true' },
+  });
+  const claims = (res.json() as { claims: { id: string; type: string }[] }).claims;
+  return claims.find((claim) => claim.type === 'submit-abstract')!.id;
+}
+
+const studentClaimIds = async (f: MatrixFixtures) => {
+  const res = await f.app.inject({
+    method: 'GET',
+    url: `${V1}/admin/users/${f.accounts.student}`,
+    headers: f.adminHeaders(),
+  });
+  return (res.json() as { claims: { id: string }[] }).claims.map((claim) => claim.id);
+};
+
+/** Two fresh pages, each with a section; and what the second looks like now. */
+async function twoPages(f: MatrixFixtures) {
+  const mine = await newPage(f, true);
+  const other = await newPage(f, true);
+  return { mine, other };
+}
+const pageUnchanged = async (f: MatrixFixtures, page: { id: string; version: number }) => {
+  const now = await getPage(f.app.db, { CanUpdateContent: true } as PermissionFlags, page.id);
+  return now.version === page.version && now.sections.length === 1
+    ? undefined
+    : `the other page changed: version ${now.version}, ${now.sections.length} sections`;
+};
+
+export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
+  'POST /api/v1/auth/messages/{id}/read': {
+    attack: 'a student marks a faculty member’s message read',
+    caller: 'student',
+    expect: 404,
+    sample: async (f) => ({ url: `${V1}/auth/messages/${await facultyMessage(f)}/read` }),
+    check: async (f) => {
+      const unread = await f.app.inject({
+        method: 'GET',
+        url: `${V1}/auth/messages`,
+        headers: f.facultyHeaders(),
+      });
+      return (unread.json() as { items: unknown[] }).items.length > 0
+        ? undefined
+        : 'the message was marked read';
+    },
+  },
+  'GET /api/v1/admin/users/{id}': {
+    attack: 'a faculty member reads the student’s account',
+    caller: 'faculty',
+    expect: 403,
+    sample: async (f) => ({ url: `${V1}/admin/users/${f.accounts.student}` }),
+  },
+  'PUT /api/v1/admin/users/{id}/roles/{role}': { shared: ADMIN_ONLY },
+  'DELETE /api/v1/admin/users/{id}/roles/{role}': { shared: ADMIN_ONLY },
+  'POST /api/v1/admin/users/{id}/claims': { shared: ADMIN_ONLY },
+  'DELETE /api/v1/admin/users/{id}/claims/{claimId}': {
+    attack: 'the student’s claim is deleted through the faculty member’s path',
+    caller: 'admin',
+    expect: 404,
+    sample: async (f) => ({ url: `${V1}/admin/users/${f.accounts.faculty}/claims/${await studentClaim(f)}` }),
+    check: async (f) => ((await studentClaimIds(f)).length > 0 ? undefined : 'the student lost the claim'),
+  },
+  'GET /api/v1/admin/users/{id}/organization': {
+    attack: 'a content editor reads the faculty member’s organization',
+    caller: 'contenteditor',
+    expect: 403,
+    sample: async (f) => ({ url: `${V1}/admin/users/${f.accounts.faculty}/organization` }),
+  },
+  'PUT /api/v1/admin/users/{id}/organization': { shared: ADMIN_ONLY },
+  'GET /api/v1/courses/{courseId}/invitations': {
+    attack: 'a faculty member lists the invitations another inviter sent to the same course',
+    caller: 'faculty',
+    expect: '2xx',
+    sample: async (f) => {
+      const sent = await f.app.inject({
+        method: 'POST',
+        url: `${V1}/courses/${f.tree.course}/invitations`,
+        headers: f.adminHeaders(),
+        payload: { emails: ['admins.invitee@example.edu'] },
+      });
+      if (sent.statusCode !== 200) throw new Error(`invitation not sent: ${sent.statusCode} ${sent.body}`);
+      return { url: `${V1}/courses/${f.tree.course}/invitations` };
+    },
+    check: async (_f, body) =>
+      body.includes('admins.invitee@example.edu') ? 'another inviter’s invitation is listed' : undefined,
+  },
+  'POST /api/v1/courses/{courseId}/invitations': {
+    shared: 'any faculty member may invite students to any published or unlisted course (001 §7)',
+  },
+  'POST /api/v1/support': {
+    attack:
+      'an admin asks for organization support about an organization it is not in (its admins’ addresses)',
+    caller: 'admin',
+    expect: 404,
+    sample: async (f) => {
+      const made = await f.app.inject({
+        method: 'POST',
+        url: `${V1}/organizations`,
+        headers: f.adminHeaders(),
+        payload: { name: `Another School ${Date.now()}`, category: 'k12', region: 'Ohio' },
+      });
+      const { id } = made.json() as { id: string };
+      return {
+        url: `${V1}/support`,
+        body: { topicId: 'organization', targetId: id, subject: 'Hello', message: 'Who runs this school?' },
+      };
+    },
+  },
+  'GET /api/v1/files/{id}/content': {
+    attack: 'the signed link of one private file opens another',
+    caller: 'faculty',
+    expect: 403,
+    sample: async (f) => {
+      const link = await f.app.inject({
+        method: 'GET',
+        url: `${V1}/files/${f.tree.fileId}/download-url?from=${f.tree.lab}`,
+        headers: f.facultyHeaders(),
+      });
+      const query = new URL((link.json() as { publicUrl: string }).publicUrl, f.origin).search;
+      return { url: `${V1}/files/${await f.newPrivateFile()}/content${query}` };
+    },
+  },
+  'PUT /api/v1/pages/{id}/sections/{sectionId}': {
+    attack: 'an editor replaces another page’s section through this page’s path',
+    caller: 'contenteditor',
+    expect: 404,
+    sample: async (f) => {
+      const { mine, other } = await twoPages(f);
+      return { url: `${V1}/pages/${mine.id}/sections/${other.sectionId}`, body: SECTION_BODY, other };
+    },
+    check: (f, _body, sample) => pageUnchanged(f, sample.other!),
+  },
+  'DELETE /api/v1/pages/{id}/sections/{sectionId}': {
+    attack: 'an editor deletes another page’s section through this page’s path',
+    caller: 'contenteditor',
+    expect: 404,
+    sample: async (f) => {
+      const { mine, other } = await twoPages(f);
+      return { url: `${V1}/pages/${mine.id}/sections/${other.sectionId}`, other };
+    },
+    check: (f, _body, sample) => pageUnchanged(f, sample.other!),
+  },
+  'PUT /api/v1/pages/{id}/layout': {
+    attack: 'an editor moves another page’s section into this page by the layout',
+    caller: 'contenteditor',
+    expect: 422,
+    sample: async (f) => {
+      const { mine, other } = await twoPages(f);
+      return {
+        url: `${V1}/pages/${mine.id}/layout`,
+        body: { version: mine.version, sectionIds: [mine.sectionId, other.sectionId], groups: [] },
+        other,
+      };
+    },
+    check: (f, _body, sample) => pageUnchanged(f, sample.other!),
+  },
+  'POST /api/v1/pages/{id}/revisions/{revisionId}/restore': {
+    attack: 'an editor restores another page’s revision onto this page',
+    caller: 'contenteditor',
+    expect: 404,
+    sample: async (f) => {
+      const { mine, other } = await twoPages(f);
+      const revisions = await listPageRevisions(f.app.db, other.id, { pageSize: 1 });
+      return { url: `${V1}/pages/${mine.id}/revisions/${revisions.items[0]!.id}/restore`, other };
+    },
+    check: (f, _body, sample) => pageUnchanged(f, sample.other!),
+  },
+  'GET /api/v1/content/{id}': { shared: CATALOGUE },
+  'GET /api/v1/content/{id}/files': { shared: CATALOGUE },
+  'PUT /api/v1/content/{id}': { shared: CATALOGUE },
+  'DELETE /api/v1/content/{id}': { shared: CATALOGUE },
+  'PATCH /api/v1/content/{id}/status': { shared: CATALOGUE },
+  'GET /api/v1/content/{id}/descendant-count': { shared: CATALOGUE },
+  'PUT /api/v1/contributors/{id}': { shared: CATALOGUE },
+  'GET /api/v1/files/{id}': { shared: CATALOGUE },
+  'DELETE /api/v1/files/{id}': { shared: CATALOGUE },
+  'GET /api/v1/files/{id}/download-url': { shared: CATALOGUE },
+  'POST /api/v1/content/{id}/bundle': { shared: CATALOGUE },
+  'GET /api/v1/lessons/{id}': { shared: CATALOGUE },
+  'POST /api/v1/content/{id}/feedback': { shared: CATALOGUE },
+  'GET /api/v1/statistics/{category}/{metric}/buckets': { shared: 'a metric name, not a resource' },
+  'GET /api/v1/statistics/{category}/raw': { shared: 'a metric name, not a resource' },
+  'GET /api/v1/statistics/{category}/export': { shared: 'a metric name, not a resource' },
+  'GET /api/v1/news/{id}': { shared: CMS },
+  'PUT /api/v1/news/{id}': { shared: CMS },
+  'DELETE /api/v1/news/{id}': { shared: CMS },
+  'GET /api/v1/events/{id}': { shared: CMS },
+  'GET /api/v1/events/{id}/calendar.ics': { shared: CMS },
+  'PUT /api/v1/events/{id}': { shared: CMS },
+  'DELETE /api/v1/events/{id}': { shared: CMS },
+  'GET /api/v1/pages/{id}': { shared: CMS },
+  'PATCH /api/v1/pages/{id}': { shared: CMS },
+  'DELETE /api/v1/pages/{id}': { shared: CMS },
+  'POST /api/v1/pages/{id}/sections': { shared: CMS },
+  'GET /api/v1/pages/{id}/revisions': { shared: CMS },
 };

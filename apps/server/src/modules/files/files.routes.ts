@@ -108,15 +108,17 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/files',
     {
-      preHandler: [
+      onRequest: [
         app.requirePermission('CanUpdateContent'),
         async (request) => {
           const length = Number(request.headers['content-length']);
           if (length > FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES_MAX)
             throw new AppError('too_large', MESSAGES.uploadTooLarge);
-          if (!request.isMultipart()) throw new AppError('invalid_input', FILE_MESSAGES.notMultipart);
         },
       ],
+      preHandler: async (request) => {
+        if (!request.isMultipart()) throw new AppError('invalid_input', FILE_MESSAGES.notMultipart);
+      },
       schema: {
         operationId: 'uploadFile',
         summary: 'Upload a file (multipart: its fields, then the file)',
@@ -189,7 +191,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/files/:id',
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
         operationId: 'deleteFile',
         summary: 'Delete a file',
@@ -211,7 +213,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getFileDownloadUrl',
         summary: 'A signed link to download a file, valid five minutes',
-        security: BEARER,
+        // A public file's link is anyone's; a private file needs a signed-in caller with its permission.
+        security: OPTIONAL_BEARER,
         params: Params,
         querystring: DownloadUrlQuerySchema,
         response: { 200: DownloadUrlResponseSchema, ...errorResponses(401, 403, 404) },
@@ -258,7 +261,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/content/:id/bundle',
     {
-      preHandler: app.requirePermission('CanViewFiles'),
+      onRequest: app.requirePermission('CanViewFiles'),
       schema: {
         operationId: 'requestContentBundle',
         summary: "A zip of an item's visible tree: ready (200) or being built (202)",

@@ -123,7 +123,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/newsletter/subscribers',
     {
-      preHandler: app.requirePermission('CanManageOrganization'),
+      onRequest: app.requirePermission('CanManageOrganization'),
       schema: {
         operationId: 'listNewsletterSubscribers',
         summary: 'List newsletter subscribers, newest first',
@@ -139,7 +139,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/newsletter/subscribers/export',
     {
-      preHandler: app.requirePermission('CanManageOrganization'),
+      onRequest: app.requirePermission('CanManageOrganization'),
       schema: {
         operationId: 'exportNewsletterSubscribers',
         summary: 'Export newsletter subscribers as CSV',
@@ -158,7 +158,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const signedIn = app.requirePermission('IsLogin');
+  const signedIn = app.requireSignedIn();
 
   app.get(
     '/support/options',

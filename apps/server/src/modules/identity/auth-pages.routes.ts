@@ -191,7 +191,8 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterS));
       return sendHtml(reply, error.status, render(request, error));
     }
-    const status = (error as { statusCode?: number }).statusCode;
+    // An AppError of a page without a form (e.g. a control character in a GET query) keeps its status.
+    const status = error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
     const isClientError = status !== undefined && status >= 400 && status < 500;
     if (!isClientError) request.log.error({ err: error }, 'unexpected error');
     return sendHtml(

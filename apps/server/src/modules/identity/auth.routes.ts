@@ -77,7 +77,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         response: { 200: TokenResponseSchema, ...errorResponses(401) },
       },
-      preHandler: app.requirePermission('IsLogin'),
+      onRequest: app.requireSignedIn(),
     },
     async (request) => refreshToken(app.db, app.tokens, request.session),
   );
@@ -92,7 +92,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         response: { 204: NoContent, ...errorResponses(401) },
       },
-      preHandler: app.requirePermission('IsLogin'),
+      onRequest: app.requireSignedIn(),
     },
     async (request, reply) => {
       await logout(app.db, request.session);
@@ -110,7 +110,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         response: { 200: SsoCodeResponseSchema, ...errorResponses(401, 403, 404, 409) },
       },
-      preHandler: app.requirePermission('CanViewExerciseArea'),
+      onRequest: app.requirePermission('CanViewExerciseArea'),
     },
     async (request) => issueExerciseAreaCode(app.db, request.session, app.config.rangeUiUrl),
   );
@@ -125,6 +125,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         response: { 200: SessionResponseSchema, ...errorResponses(401) },
       },
+      onRequest: app.requireSignedIn(),
     },
     async (request) => {
       const { identity, claims, permissions, actor } = request.session;
@@ -143,6 +144,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         response: { 200: ClaimsResponseSchema, ...errorResponses(401) },
       },
+      onRequest: app.requireSignedIn(),
     },
     async (request) => listClaims(request.session),
   );
@@ -157,7 +159,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: BEARER,
         response: { 200: AccountMessagesResponseSchema, ...errorResponses(401) },
       },
-      preHandler: app.requirePermission('IsLogin'),
+      onRequest: app.requireSignedIn(),
     },
     async (request) => ({ items: await listMessages(app.db, request.session.accountId!) }),
   );
@@ -173,7 +175,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: UuidSchema }),
         response: { 204: NoContent, ...errorResponses(400, 401, 404) },
       },
-      preHandler: app.requirePermission('IsLogin'),
+      onRequest: app.requireSignedIn(),
     },
     async (request, reply) => {
       await readMessage(app.db, request.session.accountId!, request.params.id);
@@ -192,7 +194,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ImpersonateRequestSchema,
         response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      preHandler: app.requirePermission('CanImpersonate'),
+      onRequest: app.requirePermission('CanImpersonate'),
     },
     async (request) => {
       const token = await impersonate(app.db, app.tokens, request.session, request.body.accountId);

@@ -52,9 +52,9 @@ const SigningKeysSchema = z.object({
 const IMPORT_BODY_LIMIT = 4 * 1_048_576;
 
 const identityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const manage = { preHandler: app.requirePermission('CanManageOrganization') };
-  const importing = { preHandler: app.requirePermission('CanImportUsers'), bodyLimit: IMPORT_BODY_LIMIT };
-  const inviting = { preHandler: app.requirePermission('CanInviteStudents') };
+  const manage = { onRequest: app.requirePermission('CanManageOrganization') };
+  const importing = { onRequest: app.requirePermission('CanImportUsers'), bodyLimit: IMPORT_BODY_LIMIT };
+  const inviting = { onRequest: app.requirePermission('CanInviteStudents') };
   const site = () => ({ publicBaseUrl: app.config.publicBaseUrl, brand: app.config.brand });
 
   app.get(

@@ -20,7 +20,7 @@ const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/lessons',
     {
-      preHandler: app.requirePermission('CanListLessons'),
+      onRequest: app.requirePermission('CanListLessons'),
       schema: {
         operationId: 'listLessons',
         summary: "An item's lessons",
@@ -36,7 +36,7 @@ const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/lessons/:id',
     {
-      preHandler: app.requirePermission('CanListLessons'),
+      onRequest: app.requirePermission('CanListLessons'),
       schema: {
         operationId: 'getLesson',
         summary: 'One lesson',

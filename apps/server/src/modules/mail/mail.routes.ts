@@ -13,7 +13,7 @@ const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/outbox',
     {
-      preHandler: app.requirePermission('CanManageOrganization'),
+      onRequest: app.requirePermission('CanManageOrganization'),
       schema: {
         operationId: 'listOutbox',
         summary: 'Outgoing e-mail, newest first',

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DATED_ITEM_BODY_MAX_BYTES } from '@portal/shared/limits';
 import type { Permission, PermissionFlags } from '@portal/shared/permissions';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import type { Db } from '../../db/client.js';
@@ -40,7 +41,8 @@ export function registerDatedItemWrites<Request extends z.ZodType>(
   app.post(
     path,
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
+      bodyLimit: DATED_ITEM_BODY_MAX_BYTES,
       schema: {
         operationId: operations.create.id,
         summary: operations.create.summary,
@@ -59,7 +61,8 @@ export function registerDatedItemWrites<Request extends z.ZodType>(
   app.put(
     `${path}/:id`,
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
+      bodyLimit: DATED_ITEM_BODY_MAX_BYTES,
       schema: {
         operationId: operations.update.id,
         summary: operations.update.summary,
@@ -77,7 +80,7 @@ export function registerDatedItemWrites<Request extends z.ZodType>(
   app.delete(
     `${path}/:id`,
     {
-      preHandler: app.requirePermission(writes.deletePermission),
+      onRequest: app.requirePermission(writes.deletePermission),
       schema: {
         operationId: operations.delete.id,
         summary: operations.delete.summary,

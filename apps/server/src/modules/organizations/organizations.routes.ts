@@ -28,12 +28,12 @@ const tags = ['organizations'];
 const UserParams = z.object({ id: UuidSchema });
 
 const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = app.requirePermission('CanManageOrganization');
+  const onRequest = app.requirePermission('CanManageOrganization');
 
   app.get(
     '/organizations',
     {
-      preHandler,
+      onRequest,
       schema: {
         operationId: 'listOrganizations',
         summary: 'Organizations (business units) by name, paged',
@@ -49,7 +49,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organizations',
     {
-      preHandler,
+      onRequest,
       schema: {
         operationId: 'createOrganization',
         summary: 'Create an organization (business unit)',
@@ -65,7 +65,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id/organization',
     {
-      preHandler,
+      onRequest,
       schema: {
         operationId: 'getUserOrganization',
         summary: "An account's business unit",
@@ -81,7 +81,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/users/:id/organization',
     {
-      preHandler,
+      onRequest,
       schema: {
         operationId: 'setUserOrganization',
         summary: "Set or clear an account's business unit",

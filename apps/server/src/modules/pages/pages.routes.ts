@@ -17,6 +17,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAGE_SECTION_BODY_MAX_BYTES } from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   CreatePageRequestSchema,
@@ -100,7 +101,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pages',
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
         operationId: 'createPage',
         summary: 'Create a page without sections',
@@ -116,7 +117,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/pages/:id',
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
         operationId: 'updatePage',
         summary: "Change a page's title, status, description, link, parent or layout",
@@ -133,7 +134,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/pages/:id',
     {
-      preHandler: app.requirePermission('CanDeletePage'),
+      onRequest: app.requirePermission('CanDeletePage'),
       schema: {
         operationId: 'deletePage',
         summary: 'Delete a page with its sections, revisions and widget files',
@@ -152,7 +153,8 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pages/:id/sections',
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
+      bodyLimit: PAGE_SECTION_BODY_MAX_BYTES,
       schema: {
         operationId: 'addPageSection',
         summary: 'Add a section at the end of a page',
@@ -172,7 +174,8 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/pages/:id/sections/:sectionId',
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
+      bodyLimit: PAGE_SECTION_BODY_MAX_BYTES,
       schema: {
         operationId: 'replacePageSection',
         summary: "Replace a section's group and widgets; files it no longer names are deleted",
@@ -197,7 +200,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/pages/:id/sections/:sectionId',
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
         operationId: 'deletePageSection',
         summary: 'Delete a section and its files',
@@ -214,7 +217,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/pages/:id/layout',
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
         operationId: 'reorderPage',
         summary: "Reorder a page's sections and groups (with the page's version)",
@@ -231,7 +234,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pages/:id/revisions',
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
         operationId: 'listPageRevisions',
         summary: "List a page's revisions, newest first",
@@ -248,7 +251,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pages/:id/revisions/:revisionId/restore',
     {
-      preHandler: app.requirePermission('CanUpdateContent'),
+      onRequest: app.requirePermission('CanUpdateContent'),
       schema: {
         operationId: 'restorePageRevision',
         summary: 'Restore a page as a revision kept it',

@@ -51,7 +51,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/site/settings',
     {
-      preHandler: app.requirePermission('CanManageOrganization'),
+      onRequest: app.requirePermission('CanManageOrganization'),
       schema: {
         operationId: 'getSiteSettings',
         summary: 'Feature flags with their defaults, pins and the admin choices',
@@ -66,7 +66,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/v1/site/settings',
     {
-      preHandler: app.requirePermission('CanManageOrganization'),
+      onRequest: app.requirePermission('CanManageOrganization'),
       schema: {
         operationId: 'updateSiteSettings',
         summary: 'Switch feature flags on or off, or return them to their defaults',
@@ -105,7 +105,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/site/unsafe-site-incidents',
     {
-      preHandler: app.requirePermission('CanManageOrganization'),
+      onRequest: app.requirePermission('CanManageOrganization'),
       schema: {
         operationId: 'listUnsafeSiteIncidents',
         summary: 'Unsafe-site incidents, newest first, paged by nextPageToken',

@@ -36,12 +36,12 @@ const errors = errorResponses(400, 401, 403);
 const CategoryParams = z.object({ category: z.enum(STATISTIC_CATEGORIES) });
 
 const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = app.requirePermission('CanUpdateContent');
+  const onRequest = app.requirePermission('CanUpdateContent');
 
   app.get(
     '/statistics/metrics',
     {
-      preHandler,
+      onRequest,
       schema: {
         operationId: 'getCoursewareMetrics',
         summary: 'Courseware metrics over the catalogue as the caller may see it (001 §3)',
@@ -56,7 +56,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statistics/:category/:metric/buckets',
     {
-      preHandler,
+      onRequest,
       schema: {
         operationId: 'getStatisticBuckets',
         summary: 'Statistic buckets of a category and metric for a date filter, paged (001 §7)',
@@ -74,7 +74,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statistics/:category/raw',
     {
-      preHandler,
+      onRequest,
       schema: {
         operationId: 'getRawStatistics',
         summary: 'Raw download data points of a date range, oldest first, paged (001 §7)',
@@ -91,7 +91,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statistics/:category/export',
     {
-      preHandler,
+      onRequest,
       // Compressing would hold back the rows the client counts for its progress indicator.
       compress: false,
       schema: {
