@@ -15,7 +15,7 @@
 import type { Role } from '@portal/shared/enums';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { Tree } from './fixtures.js';
+import { TEST_PKCE, type Tree } from './fixtures.js';
 import { addSection, createPage, listPageRevisions } from '../modules/pages/pages.service.js';
 
 /** The callers of every row, in the order of `expect`. */
@@ -49,7 +49,7 @@ export interface MatrixFixtures {
   newItem(): Promise<{ id: string; version: number }>;
   /** A new public image file of the lab (to delete). */
   newFile(): Promise<string>;
-  /** A single-use sign-in code of the student, from the sign-in form. */
+  /** A single-use sign-in code of the student, from the sign-in form, minted for TEST_PKCE. */
   signInCode(): Promise<string>;
   /** A multipart upload body of a small PDF for the lab. */
   upload(): { payload: Readable; headers: Record<string, string> };
@@ -115,7 +115,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Identity
   'POST /api/v1/auth/token': {
     expect: ANYONE,
-    sample: async (f) => ({ url: `${V1}/auth/token`, body: { code: await f.signInCode() } }),
+    sample: async (f) => ({
+      url: `${V1}/auth/token`,
+      body: { code: await f.signInCode(), code_verifier: TEST_PKCE.verifier },
+    }),
   },
   'POST /api/v1/auth/refresh': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/refresh` }) },
   'POST /api/v1/auth/sso': { expect: FACULTY, sample: () => ({ url: `${V1}/auth/sso` }) },

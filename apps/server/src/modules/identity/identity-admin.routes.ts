@@ -55,7 +55,11 @@ const identityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { preHandler: app.requirePermission('CanManageOrganization') };
   const importing = { preHandler: app.requirePermission('CanImportUsers'), bodyLimit: IMPORT_BODY_LIMIT };
   const inviting = { preHandler: app.requirePermission('CanInviteStudents') };
-  const site = () => ({ publicBaseUrl: app.config.publicBaseUrl, brand: app.config.brand });
+  const site = () => ({
+    publicBaseUrl: app.config.publicBaseUrl,
+    brand: app.config.brand,
+    exerciseAreaUrl: app.config.rangeUiUrl,
+  });
 
   app.get(
     '/admin/users',
