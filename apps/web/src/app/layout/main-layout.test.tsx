@@ -142,13 +142,18 @@ describe('shell', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tag=lab'));
   });
 
-  it('logs out: clears the token and goes home signed out', async () => {
-    api({ 'GET /api/v1/auth/session': () => makeSession('faculty') });
+  it('logs out from the account menu: a POST ends the sessions, the token goes and the app goes home', async () => {
+    const { requests } = api({
+      'GET /api/v1/auth/session': () => makeSession('faculty'),
+      'POST /api/v1/auth/logout': () => null,
+    });
     const { router, user } = renderApp('/courseware', { signedInAs: 'faculty' });
     await user.click(await screen.findByRole('button', { name: /Account menu of/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getAccessToken()).toBeNull();
+    const call = requests.find((request) => request.url.pathname === '/api/v1/auth/logout')!;
+    expect(call.method).toBe('POST');
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
   });
 

@@ -1,9 +1,10 @@
 /**
  * Routes that leave the app (001 §2): /exercises with and without a session, /signup per brand
- * variant, /login's redirect and PKCE challenge, /logout, and the entry guard's `t` and `s` (asked
- * before replacing a session; the address is left clean).
+ * variant, /login's redirect and PKCE challenge, /logout asking first, and the entry guard's `t` and
+ * `s` (asked before replacing a session; the address is left clean).
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getAccessToken } from '../../../lib/auth-token';
 import { ADOPT_SIGN_ON_QUESTION, ADOPT_TOKEN_QUESTION } from '../../../lib/session';
@@ -78,16 +79,48 @@ describe('/exercises without an exercise area', () => {
 });
 
 describe('/logout', () => {
-  it('ends the sessions on the server, then forgets the token', async () => {
+  it('asks first: opening the address (a link, an image) signs nobody out', async () => {
     const { requests } = api({
       'GET /api/v1/auth/session': () => makeSession('faculty'),
       'POST /api/v1/auth/logout': () => null,
     });
     renderApp('/logout', { signedInAs: 'faculty' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign out of Cyber Range Portal?' }),
+    ).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign out' }).disabled).toBe(false);
+    expect(requests.some((r) => r.url.pathname === '/api/v1/auth/logout')).toBe(false);
+    expect(getAccessToken()).toBe('test-token-faculty');
+  });
+
+  it('ends the sessions on the server when Sign out is pressed, then forgets the token and goes home', async () => {
+    const { requests } = api({
+      'GET /api/v1/auth/session': () => makeSession('faculty'),
+      'POST /api/v1/auth/logout': () => null,
+    });
+    const { router } = renderApp('/logout', { signedInAs: 'faculty' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(getAccessToken()).toBeNull());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const call = requests.find((r) => r.url.pathname === '/api/v1/auth/logout')!;
     expect(call.method).toBe('POST');
     expect(call.headers.get('Authorization')).toBe('Bearer test-token-faculty');
+  });
+
+  it('keeps the session when Cancel is pressed', async () => {
+    const { requests } = api({ 'GET /api/v1/auth/session': () => makeSession('faculty') });
+    const { router } = renderApp('/logout', { signedInAs: 'faculty' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getAccessToken()).toBe('test-token-faculty');
+    expect(requests.some((r) => r.url.pathname === '/api/v1/auth/logout')).toBe(false);
+  });
+
+  it('sends a visitor home without asking or calling the server', async () => {
+    const { requests } = api();
+    const { router } = renderApp('/logout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(requests.some((r) => r.url.pathname === '/api/v1/auth/logout')).toBe(false);
   });
 });
 
