@@ -2,12 +2,12 @@
  * PKCE for the app's sign-in (RFC 7636, S256; issue 20): before the browser leaves for the sign-in page
  * the app makes a random code verifier and keeps it in this tab's sessionStorage; the sign-in page gets
  * only its challenge, and the entry guard sends the verifier with the code that comes back in `?s=`.
- * A code read from an address bar, a log or a Referer is worthless without the verifier.
+ * A code read from an address bar, a log or a Referer is worthless without the verifier. This module
+ * loads with /login; the entry guard reads the verifier through the smaller `pkce-verifier.ts`.
  */
 import { PKCE_VERIFIER_MIN } from '@portal/shared/limits';
-import type { CodeChallengeParams } from '@portal/shared/schemas/identity';
-
-const VERIFIER_KEY = 'portal.pkce-verifier';
+import type { CodeChallengeParams } from '@portal/shared/schemas/sign-in';
+import { PKCE_VERIFIER_KEY } from './pkce-verifier';
 
 /** base64url without padding (RFC 4648 §5), as RFC 7636 asks for the verifier and the challenge. */
 function base64Url(bytes: Uint8Array): string {
@@ -33,17 +33,6 @@ export async function startPkce(): Promise<CodeChallengeParams> {
   const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
   if (verifier.length < PKCE_VERIFIER_MIN) throw new Error('The code verifier is too short.');
   const challenge = await s256Challenge(verifier);
-  window.sessionStorage.setItem(VERIFIER_KEY, verifier);
+  window.sessionStorage.setItem(PKCE_VERIFIER_KEY, verifier);
   return { code_challenge: challenge, code_challenge_method: 'S256' };
-}
-
-/** The verifier of this tab's pending sign-in, removed as it is read (single use); null when none. */
-export function takePkceVerifier(): string | null {
-  try {
-    const verifier = window.sessionStorage.getItem(VERIFIER_KEY);
-    window.sessionStorage.removeItem(VERIFIER_KEY);
-    return verifier;
-  } catch {
-    return null;
-  }
 }

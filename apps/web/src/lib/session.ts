@@ -335,12 +335,8 @@ export function createPermissionGuard(queryClient: QueryClient, permission: Perm
 }
 
 /**
- * Asked before a sign-on code in `?s=` replaces the session of someone already signed in (issue 20):
- * a link must not silently sign the user in as another account.
+ * Asked before a token handed in `?t=` (issue 9) or a sign-on code in `?s=` (issue 20) replaces the
+ * session of someone already signed in: a link must not silently swap the account.
  */
-export const ADOPT_SIGN_ON_QUESTION =
-  'This link signs you in again, perhaps with another account. You are signed in already: sign in with the link?';
-
-/** Asked before a token handed in `?t=` replaces the session of someone already signed in (issue 9). */
 export const ADOPT_TOKEN_QUESTION =
   'This link signs you in with another account. You are signed in already: switch to the account of the link?';

@@ -14,8 +14,6 @@ import {
   INVITATION_EMAILS_MAX,
   ORGANIZATION_NAME_MAX,
   PASSWORD_MAX,
-  PKCE_VERIFIER_MAX,
-  PKCE_VERIFIER_MIN,
   PASSWORD_MIN,
   USER_IMPORT_ROWS_MAX,
 } from '../limits.js';
@@ -48,7 +46,7 @@ export const ActorSchema = z.object({
 });
 export type Actor = z.infer<typeof ActorSchema>;
 
-const EmailSchema = z
+export const EmailSchema = z
   .email('Enter a valid e-mail address.')
   .max(EMAIL_MAX, `At most ${EMAIL_MAX} characters.`);
 const NewPasswordSchema = z
@@ -57,36 +55,6 @@ const NewPasswordSchema = z
   .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters.`);
 /** Where to go back to after a sign-in page (`redirect`, `referrer`). */
 export const ReturnAddressSchema = z.string().max(ADDRESS_MAX).optional();
-
-/**
- * PKCE (RFC 7636 §4.1–4.3, S256 only, as OAuth 2.1 asks): the app keeps a random `code_verifier` and
- * sends the sign-in page `code_challenge` = base64url(SHA-256(verifier)), without padding (43
- * characters), with `code_challenge_method=S256`. The sign-on code is then exchanged only with the
- * verifier, so a code that leaks (an address bar, a log, a Referer) buys nothing.
- */
-export const CodeVerifierSchema = z
-  .string()
-  .min(PKCE_VERIFIER_MIN)
-  .max(PKCE_VERIFIER_MAX)
-  .regex(/^[A-Za-z0-9._~-]+$/, 'A code verifier is made of unreserved characters only.');
-export const CodeChallengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an S256 code challenge.');
-export const CodeChallengeMethodSchema = z.literal('S256');
-/** The PKCE fields the app hands the sign-in page (query of GET /auth/login, hidden fields of its form). */
-export const CodeChallengeParamsSchema = z.object({
-  code_challenge: CodeChallengeSchema,
-  code_challenge_method: CodeChallengeMethodSchema,
-});
-export type CodeChallengeParams = z.infer<typeof CodeChallengeParamsSchema>;
-
-export const LoginFormSchema = z.object({
-  email: EmailSchema,
-  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX),
-  redirect: ReturnAddressSchema,
-  referrer: ReturnAddressSchema,
-  code_challenge: CodeChallengeSchema.optional(),
-  code_challenge_method: CodeChallengeMethodSchema.optional(),
-});
-export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 /**
  * The sign-up code of a brand variant: the state variant's /signup adds `code` (001 §2), which the
@@ -146,18 +114,6 @@ export const TOKEN_AUDIENCES = ['portal', 'exercise-area'] as const;
 export const TokenAudienceSchema = z.enum(TOKEN_AUDIENCES);
 export type TokenAudience = z.infer<typeof TokenAudienceSchema>;
 
-/**
- * Exchange a single-use single-sign-on code (query `s`) for an access token of the code's audience:
- * the portal's entry guard asks for `portal` (the default) and sends the PKCE `code_verifier` it made
- * before sending the browser to sign in (required for a portal code); the range UI asks for
- * `exercise-area`.
- */
-export const TokenRequestSchema = z.object({
-  code: z.string().min(16).max(256),
-  audience: TokenAudienceSchema.optional(),
-  code_verifier: CodeVerifierSchema.optional(),
-});
-export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 /**
  * An access token. `expiresIn` (seconds from now) lets the browser time its refresh by its own clock,
  * whatever the difference between its clock and the server's.

@@ -31,15 +31,14 @@ import { AppError } from '@portal/shared/errors';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, RESET_TOKEN_TTL_S } from '@portal/shared/limits';
 import { checkRedirect, withQuery, type RedirectOrigins } from '@portal/shared/redirects';
 import {
-  CodeChallengeParamsSchema,
   EmailLinkTokenSchema,
   ForgotPasswordFormSchema,
-  LoginFormSchema,
   ResetPasswordFormSchema,
   ReturnAddressSchema,
   SignupCodeSchema,
   SignupFormSchema,
 } from '@portal/shared/schemas/identity';
+import { CodeChallengeParamsSchema, LoginFormSchema } from '@portal/shared/schemas/sign-in';
 import {
   checkPasswordLink,
   requestPasswordReset,

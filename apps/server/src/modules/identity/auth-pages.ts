@@ -4,7 +4,7 @@
  * choosing a password. Server-rendered HTML without scripts, written in the auto-escaping `html`
  * template (lib/html.ts): every value is escaped unless it is markup the template made itself.
  */
-import type { CodeChallengeParams } from '@portal/shared/schemas/identity';
+import type { CodeChallengeParams } from '@portal/shared/schemas/sign-in';
 import { html, raw, type SafeHtml } from '../../lib/html.js';
 import { authHref } from './site-links.js';
 

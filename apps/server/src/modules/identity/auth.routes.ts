@@ -23,9 +23,9 @@ import {
   ImpersonateRequestSchema,
   SessionResponseSchema,
   SsoCodeResponseSchema,
-  TokenRequestSchema,
   TokenResponseSchema,
 } from '@portal/shared/schemas/identity';
+import { TokenRequestSchema } from '@portal/shared/schemas/sign-in';
 import { BEARER, PUBLIC, errorResponses } from '../../lib/openapi.js';
 import {
   exchangeSsoCode,

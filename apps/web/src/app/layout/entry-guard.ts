@@ -22,8 +22,8 @@ import {
 } from '../../lib/auth-token';
 import { browser } from '../../lib/browser';
 import { reportError } from '../../lib/error-reporting';
-import { takePkceVerifier } from '../../lib/pkce';
-import { ADOPT_SIGN_ON_QUESTION, ADOPT_TOKEN_QUESTION, bindSession, login } from '../../lib/session';
+import { takePkceVerifier } from '../../lib/pkce-verifier';
+import { ADOPT_TOKEN_QUESTION, bindSession, login } from '../../lib/session';
 
 function addressOf(url: URL): string {
   return url.pathname + url.search + url.hash;
@@ -38,7 +38,7 @@ export function createEntryGuard(queryClient: QueryClient) {
     const bearer = url.searchParams.get('t');
     if (code !== null) {
       url.searchParams.delete('s');
-      const isAdopted = getAccessToken() === null || browser.confirm(ADOPT_SIGN_ON_QUESTION);
+      const isAdopted = getAccessToken() === null || browser.confirm(ADOPT_TOKEN_QUESTION);
       const verifier = takePkceVerifier();
       if (!isAdopted || verifier === null) return redirect(addressOf(url));
       try {

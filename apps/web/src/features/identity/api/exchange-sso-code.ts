@@ -3,7 +3,8 @@
  * single-sign-on code that the sign-in page put in query `s` for an access token (001 §2 entry guard;
  * DESIGN.md "Sign-in"), with the PKCE verifier this tab made before it left to sign in (issue 20).
  */
-import { TokenResponseSchema, type TokenRequest, type TokenResponse } from '@portal/shared/schemas/identity';
+import { TokenResponseSchema, type TokenResponse } from '@portal/shared/schemas/identity';
+import type { TokenRequest } from '@portal/shared/schemas/sign-in';
 import { apiRequest } from '../../../lib/api-client';
 
 /**

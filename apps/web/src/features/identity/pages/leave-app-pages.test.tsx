@@ -7,8 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getAccessToken } from '../../../lib/auth-token';
-import { ADOPT_SIGN_ON_QUESTION, ADOPT_TOKEN_QUESTION } from '../../../lib/session';
-import { s256Challenge, startPkce, takePkceVerifier } from '../../../lib/pkce';
+import { ADOPT_TOKEN_QUESTION } from '../../../lib/session';
+import { s256Challenge, startPkce } from '../../../lib/pkce';
+import { takePkceVerifier } from '../../../lib/pkce-verifier';
 import { browser } from '../../../lib/browser';
 import { KNOWLEDGE, makeEnv, makeSearchResponse, makeSession } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
@@ -251,7 +252,7 @@ describe('entry guard', () => {
     const { requests } = api({ 'GET /api/v1/auth/session': () => makeSession('faculty') });
     const { router } = renderApp('/courseware?s=one-time-code-0123456789', { signedInAs: 'faculty' });
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(ask).toHaveBeenCalledWith(ADOPT_SIGN_ON_QUESTION);
+    expect(ask).toHaveBeenCalledWith(ADOPT_TOKEN_QUESTION);
     expect(requests.some((r) => r.url.pathname === '/api/v1/auth/token')).toBe(false);
     expect(getAccessToken()).toBe('test-token-faculty');
 

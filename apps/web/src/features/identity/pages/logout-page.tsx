@@ -36,11 +36,8 @@ export function LogoutPage() {
   const { signOut, isSigningOut } = useSignOut();
   return (
     <Box component="section" aria-labelledby="logout-title" sx={{ py: 6, maxWidth: 520, mx: 'auto' }}>
-      <Typography id="logout-title" variant="h4" component="h1" gutterBottom>
+      <Typography id="logout-title" variant="h4" component="h1" sx={{ mb: 3 }}>
         Sign out of {brandOf(env.brand).name}?
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
-        You will be signed out in every browser where you are signed in with this account.
       </Typography>
       <Stack direction="row" spacing={2}>
         <Button variant="contained" onClick={() => void signOut()} disabled={isSigningOut}>
