@@ -3,6 +3,7 @@
  * database): signing in through the real sign-in page, tokens by the sign-in form, e-mail read from
  * the admin outbox, accounts made by sign-up.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -57,22 +58,45 @@ export function clientAddress(n: number): Record<string, string> {
   return { 'x-forwarded-for': `198.51.100.${n}` };
 }
 
-/** A single-sign-on code from the sign-in form, as the browser would get it in `s`. */
-export async function signInCode(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+/**
+ * A PKCE pair as the app makes one before it sends the browser to sign in (RFC 7636, S256): the code
+ * of a sign-in with `challenge` is exchanged only with `verifier`.
+ */
+export function newPkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/**
+ * A single-sign-on code from the sign-in form, as the browser would get it in `s`, minted for the
+ * challenge of `pkce` (a new pair unless given); the code and its verifier.
+ */
+export async function signInCode(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+  pkce = newPkce(),
+): Promise<{ code: string; verifier: string }> {
   const res = await request.post('/auth/login', {
-    form: { email, password, redirect: '/courseware' },
+    form: {
+      email,
+      password,
+      redirect: '/courseware',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    },
     maxRedirects: 0,
   });
   expect(res.status(), await res.text()).toBe(303);
   const code = new URL(res.headers().location!, 'http://x').searchParams.get('s');
   expect(code).toBeTruthy();
-  return code!;
+  return { code: code!, verifier: pkce.verifier };
 }
 
-/** An access token for an account, through the sign-in form and the code exchange. */
+/** An access token for an account, through the sign-in form and the code exchange with its verifier. */
 export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
-  const code = await signInCode(request, email, password);
-  const res = await request.post('/api/v1/auth/token', { data: { code } });
+  const { code, verifier } = await signInCode(request, email, password);
+  const res = await request.post('/api/v1/auth/token', { data: { code, code_verifier: verifier } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }

@@ -1,8 +1,9 @@
 /**
  * The session end to end (issue 5 "What must show"; 001 §2 entry guard, /exercises; §4 Session; §8):
  * sign-up with the confirmation e-mail read from the outbox, sign-in, the refresh timer with the clock
- * moved forward and the logout after a failed refresh, `?t=` and `?s=` leaving a clean address, and
- * /exercises sending the browser to the range UI with a single-sign-on code.
+ * moved forward and the logout after a failed refresh, `?t=` and `?s=` (with the tab's PKCE verifier)
+ * leaving a clean address, /logout asking first, and /exercises sending the browser to the range UI
+ * with a single-sign-on code.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -122,16 +123,29 @@ test('the token is refreshed before it ends, and a failed refresh logs out with 
 });
 
 test('query s and query t log in and leave a clean address', async ({ page, request }) => {
-  const code = await signInCode(request, 'faculty@example.edu');
+  // A code this tab did not ask for (no verifier kept here) is dropped: it signs nobody in.
+  const stolen = await signInCode(request, 'faculty@example.edu');
+  await page.goto(`/courseware?s=${stolen.code}`);
+  await expect(page).toHaveURL((url) => url.pathname === '/courseware' && url.search === '');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+
+  // A code minted for the challenge of the verifier this tab keeps, as /login leaves it.
+  const { code, verifier } = await signInCode(request, 'faculty@example.edu');
+  await page.evaluate((value) => sessionStorage.setItem('portal.pkce-verifier', value), verifier);
   await page.goto(`/courseware?s=${code}&v=1712345678&q=xss`);
   await expect(page).toHaveURL((url) => url.pathname === '/courseware' && url.search === '?q=xss');
   await expect(page.getByRole('button', { name: /^Account menu of Fay Faculty/ })).toBeVisible();
 
   // The code was single-use.
-  const again = await request.post('/api/v1/auth/token', { data: { code } });
+  const again = await request.post('/api/v1/auth/token', { data: { code, code_verifier: verifier } });
   expect(again.status()).toBe(401);
 
+  // /logout asks first; Sign out ends the session.
   await page.goto('/logout');
+  await expect(page.getByRole('heading', { level: 1, name: /^Sign out of / })).toBeVisible();
+  expect(await storedAccessToken(page)).not.toBeNull();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
 
   const token = await apiToken(request, 'curator@example.edu');

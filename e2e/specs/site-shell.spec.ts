@@ -191,6 +191,7 @@ test('/logout, /login when signed in, the admin guards and an unknown path land 
   await page.goto('/login');
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await page.goto('/logout');
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 });

@@ -66,6 +66,9 @@ export const TOKEN_EXPIRY_SKEW_S = 30;
 export const TOKEN_REFRESH_BEFORE_S = 60;
 export const ACCESS_TOKEN_TTL_S = 3600;
 export const SSO_CODE_TTL_S = 60;
+/** PKCE code verifier length (RFC 7636 §4.1: 43 to 128 unreserved characters). */
+export const PKCE_VERIFIER_MIN = 43;
+export const PKCE_VERIFIER_MAX = 128;
 export const MAIN_CONTENT_MAX_WIDTH_PX = 1000;
 export const ACCOUNT_MENU_WIDTH_PX = 400;
 /** Version of the locally stored settings; a stored copy of another version is discarded (001 §9). */

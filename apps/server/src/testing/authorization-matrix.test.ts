@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUpdateRequest, ContentSchema } from '@portal/shared/schemas/courseware';
 import { content } from '../db/schema/courseware.js';
 import { createTestContext, type TestContext } from './test-app.js';
-import { PASSWORD, bearer, createAccounts, createTree, storeFile, type Tree } from './fixtures.js';
+import { PASSWORD, TEST_PKCE, bearer, createAccounts, createTree, storeFile, type Tree } from './fixtures.js';
 import { multipart } from './multipart.js';
 import { compareWithRows, routeTable } from './route-table.js';
 import { BODY_MAX_BYTES } from '@portal/shared/limits';
@@ -109,7 +109,12 @@ beforeAll(async () => {
         method: 'POST',
         url: '/auth/login',
         headers: { origin: config.publicBaseUrl },
-        payload: { email: 'student@test.example.edu', password: PASSWORD, redirect: '/courseware' },
+        payload: {
+          email: 'student@test.example.edu',
+          password: PASSWORD,
+          redirect: '/courseware',
+          ...TEST_PKCE.form,
+        },
       });
       const code = new URL(String(res.headers.location), config.publicBaseUrl).searchParams.get('s');
       if (!code) throw new Error(`no sign-in code: ${res.statusCode} ${res.body.slice(0, 200)}`);

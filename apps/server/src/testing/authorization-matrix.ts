@@ -19,7 +19,7 @@
 import type { Role } from '@portal/shared/enums';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import { PASSWORD, type Tree } from './fixtures.js';
+import { PASSWORD, TEST_PKCE, type Tree } from './fixtures.js';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import { addAccountMessage } from '../modules/identity/identity.service.js';
 import { addSection, createPage, getPage, listPageRevisions } from '../modules/pages/pages.service.js';
@@ -55,7 +55,7 @@ export interface MatrixFixtures {
   newItem(): Promise<{ id: string; version: number }>;
   /** A new public image file of the lab (to delete). */
   newFile(): Promise<string>;
-  /** A single-use sign-in code of the student, from the sign-in form. */
+  /** A single-use sign-in code of the student, from the sign-in form, minted for TEST_PKCE. */
   signInCode(): Promise<string>;
   /** The portal's own origin (PUBLIC_BASE_URL), which sign-in form posts must come from. */
   origin: string;
@@ -215,7 +215,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Identity
   'POST /api/v1/auth/token': {
     expect: ANYONE,
-    sample: async (f) => ({ url: `${V1}/auth/token`, body: { code: await f.signInCode() } }),
+    sample: async (f) => ({
+      url: `${V1}/auth/token`,
+      body: { code: await f.signInCode(), code_verifier: TEST_PKCE.verifier },
+    }),
   },
   'POST /api/v1/auth/refresh': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/auth/refresh` }) },
   'POST /api/v1/auth/sso': { expect: FACULTY, sample: () => ({ url: `${V1}/auth/sso` }) },

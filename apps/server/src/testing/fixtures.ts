@@ -17,7 +17,7 @@ import {
 } from '../db/schema/courseware.js';
 import { file } from '../db/schema/files.js';
 import { insertAccount, insertClaims } from '../modules/identity/identity.repository.js';
-import { hashPassword } from '../modules/identity/identity.service.js';
+import { hashPassword, newSecretToken, s256Challenge } from '../modules/identity/identity.service.js';
 import { refreshSearchIndex } from '../modules/courseware/courseware.service.js';
 import { newStorageKey, type FileStore } from '../modules/files/storage.js';
 import { htmlToText } from '../lib/html.js';
@@ -43,6 +43,23 @@ export async function storeFile(
     .returning({ id: file.id });
   return { id: row!.id, sha256: stored.sha256, storageKey };
 }
+
+/**
+ * A PKCE pair as the app makes one before it sends the browser to sign in (RFC 7636, S256): `form` is
+ * what the sign-in page carries (query or hidden fields), `verifier` what the code exchange sends.
+ */
+export function newPkce() {
+  const verifier = newSecretToken();
+  const challenge = s256Challenge(verifier);
+  return {
+    verifier,
+    challenge,
+    form: { code_challenge: challenge, code_challenge_method: 'S256' },
+  } as const;
+}
+
+/** One PKCE pair for tests that sign in and exchange the code in one go. */
+export const TEST_PKCE = newPkce();
 
 /** Creates one account per role; returns their ids by role. */
 export async function createAccounts(db: Db): Promise<Record<Role, string>> {

@@ -19,7 +19,7 @@ import {
   createSignupLoader,
 } from '../features/identity/pages/leave-app-pages';
 import { LoginPage, createLoginLoader } from '../features/identity/pages/login-page';
-import { createLogoutLoader } from '../features/identity/pages/logout-page';
+import { LogoutPage, createLogoutLoader } from '../features/identity/pages/logout-page';
 import { browser } from '../lib/browser';
 import { createPermissionGuard } from '../lib/session';
 import { createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
@@ -282,7 +282,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       }),
     })),
     { path: 'login', loader: createLoginLoader(env), Component: LoginPage },
-    { path: 'logout', loader: createLogoutLoader(queryClient, env) },
+    { path: 'logout', loader: createLogoutLoader(queryClient, env), Component: LogoutPage },
     // The statistics dashboard (001 §2): editors only, else home; its chart library loads with it.
     ...['cr-dashboard', 'dashboard'].map((path) => ({
       path,

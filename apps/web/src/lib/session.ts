@@ -334,6 +334,9 @@ export function createPermissionGuard(queryClient: QueryClient, permission: Perm
   };
 }
 
-/** Asked before a token handed in `?t=` replaces the session of someone already signed in (issue 9). */
+/**
+ * Asked before a token handed in `?t=` (issue 9) or a sign-on code in `?s=` (issue 20) replaces the
+ * session of someone already signed in: a link must not silently swap the account.
+ */
 export const ADOPT_TOKEN_QUESTION =
   'This link signs you in with another account. You are signed in already: switch to the account of the link?';

@@ -1,6 +1,6 @@
 /**
  * Setup of every web test (STYLE.md habit 10): any console.error fails the test; the DOM, the session
- * token, the error report and the fetch mock are reset between tests.
+ * token, the error report, both storages and the fetch mock are reset between tests.
  */
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
@@ -29,6 +29,7 @@ afterEach(() => {
   clearAccessToken();
   clearReportedError();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   const errors = consoleErrors;

@@ -46,7 +46,7 @@ export const ActorSchema = z.object({
 });
 export type Actor = z.infer<typeof ActorSchema>;
 
-const EmailSchema = z
+export const EmailSchema = z
   .email('Enter a valid e-mail address.')
   .max(EMAIL_MAX, `At most ${EMAIL_MAX} characters.`);
 const NewPasswordSchema = z
@@ -55,14 +55,6 @@ const NewPasswordSchema = z
   .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters.`);
 /** Where to go back to after a sign-in page (`redirect`, `referrer`). */
 export const ReturnAddressSchema = z.string().max(ADDRESS_MAX).optional();
-
-export const LoginFormSchema = z.object({
-  email: EmailSchema,
-  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX),
-  redirect: ReturnAddressSchema,
-  referrer: ReturnAddressSchema,
-});
-export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 /**
  * The sign-up code of a brand variant: the state variant's /signup adds `code` (001 §2), which the
@@ -122,14 +114,6 @@ export const TOKEN_AUDIENCES = ['portal', 'exercise-area'] as const;
 export const TokenAudienceSchema = z.enum(TOKEN_AUDIENCES);
 export type TokenAudience = z.infer<typeof TokenAudienceSchema>;
 
-/**
- * Exchange a single-use single-sign-on code (query `s`) for an access token of the code's audience:
- * the portal's entry guard asks for `portal` (the default), the range UI for `exercise-area`.
- */
-export const TokenRequestSchema = z.object({
-  code: z.string().min(16).max(256),
-  audience: TokenAudienceSchema.optional(),
-});
 /**
  * An access token. `expiresIn` (seconds from now) lets the browser time its refresh by its own clock,
  * whatever the difference between its clock and the server's.

@@ -56,6 +56,11 @@ export const ssoCode = pgTable('sso_code', {
   signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /**
+   * The PKCE challenge the code was minted for (RFC 7636, S256: base64url of the verifier's SHA-256);
+   * a portal code is exchanged only with its verifier. Null for exercise-area codes.
+   */
+  codeChallenge: text('code_challenge'),
 });
 
 /** Key-value settings the server keeps, such as the token signing key. */

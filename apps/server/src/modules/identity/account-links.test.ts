@@ -9,7 +9,7 @@ import { outbox } from '../../db/schema/files.js';
 import { account } from '../../db/schema/identity.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { postForm } from '../../testing/forms.js';
-import { PASSWORD, createAccounts } from '../../testing/fixtures.js';
+import { PASSWORD, TEST_PKCE, createAccounts } from '../../testing/fixtures.js';
 
 let ctx: TestContext;
 
@@ -83,6 +83,7 @@ describe('sign-up', () => {
     expect(created!.emailVerifiedAt).toBeNull();
 
     const early = await post('/auth/login', {
+      ...TEST_PKCE.form,
       email: 'nia.new@example.org',
       password: 'correct horse battery',
     });
@@ -106,13 +107,18 @@ describe('sign-up', () => {
     expect(again.body).toContain('This link has expired or was already used.');
 
     const signedIn = await post('/auth/login', {
+      ...TEST_PKCE.form,
       email: 'nia.new@example.org',
       password: 'correct horse battery',
       redirect: '/courseware/abc',
     });
     expect(signedIn.statusCode).toBe(303);
     const code = new URL(signedIn.headers.location as string, 'http://x').searchParams.get('s')!;
-    const token = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { code } });
+    const token = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: { code, code_verifier: TEST_PKCE.verifier },
+    });
     const session = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/auth/session',
@@ -132,7 +138,11 @@ describe('sign-up', () => {
     const [mail] = await mailsTo('faculty@test.example.edu');
     expect(mail!.subject).toContain('tried to sign up');
     // The existing password is untouched.
-    const signIn = await post('/auth/login', { email: 'faculty@test.example.edu', password: PASSWORD });
+    const signIn = await post('/auth/login', {
+      ...TEST_PKCE.form,
+      email: 'faculty@test.example.edu',
+      password: PASSWORD,
+    });
     expect(signIn.statusCode).toBe(303);
   });
 
@@ -180,10 +190,15 @@ describe('password reset', () => {
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Your password is saved');
 
-    const old = await post('/auth/login', { email: 'student@test.example.edu', password: PASSWORD });
+    const old = await post('/auth/login', {
+      ...TEST_PKCE.form,
+      email: 'student@test.example.edu',
+      password: PASSWORD,
+    });
     expect(old.statusCode).toBe(401);
     expect(old.body).toContain(MESSAGES.invalidCredentials);
     const fresh = await post('/auth/login', {
+      ...TEST_PKCE.form,
       email: 'student@test.example.edu',
       password: 'brand new password',
     });

@@ -2,11 +2,18 @@
  * The sign-in service's pages (001 §2 /login, /signup; DESIGN.md "Sign-in"; issues 5 and 9): HTML
  * forms without scripts, in their own encapsulated plugin with their own error handler.
  *
- * - GET|POST /auth/login             sign in; 303 to `redirect` with a single-use code in `s`
+ * - GET|POST /auth/login             sign in; 303 to `redirect` with a single-use code in `s`, bound to the
+ *                                    PKCE `code_challenge` the app sent (S256); a GET without one for a
+ *                                    portal return address answers 303 to the app's /login, which makes
+ *                                    a verifier and comes back (so bookmarks and e-mail links still work)
  * - GET|POST /auth/signup            sign up (query `code` from the state variant, `email` from an invitation)
  * - GET|POST /auth/verify-email      confirm an address from its e-mailed link (a button press, then POST)
  * - GET|POST /auth/forgot-password   ask for a reset link
  * - GET|POST /auth/reset-password    choose a password from a reset or invitation link
+ *
+ * Every return address (`redirect`, `referrer`, in a query, a form or a link) goes through
+ * `checkRedirect` (packages/shared/src/redirects.ts): only the checked, normalised address is used,
+ * rendered or carried on; anything else is dropped (issue 20).
  *
  * Every form post must come from this site (login CSRF, issue 9): an `Origin` (or, without one, a
  * `Referer`) of another site, or `Sec-Fetch-Site: cross-site`, is refused with 403 before the form is
@@ -22,15 +29,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, RESET_TOKEN_TTL_S } from '@portal/shared/limits';
+import { checkRedirect, withQuery, type RedirectOrigins } from '@portal/shared/redirects';
 import {
   EmailLinkTokenSchema,
   ForgotPasswordFormSchema,
-  LoginFormSchema,
   ResetPasswordFormSchema,
   ReturnAddressSchema,
   SignupCodeSchema,
   SignupFormSchema,
 } from '@portal/shared/schemas/identity';
+import { CodeChallengeParamsSchema, LoginFormSchema } from '@portal/shared/schemas/sign-in';
 import {
   checkPasswordLink,
   requestPasswordReset,
@@ -49,9 +57,9 @@ import {
   type NoticePageModel,
 } from './auth-pages.js';
 import { lifetimeText } from './identity.mails.js';
-import { UNVERIFIED_MESSAGE, issueSsoCode, safeRedirect, signIn } from './identity.service.js';
+import { UNVERIFIED_MESSAGE, issueSsoCode, signIn } from './identity.service.js';
 import { RateLimitedError } from '../../lib/rate-limit.js';
-import { authHref, siteName } from './site-links.js';
+import { appLoginPath, authHref, siteName } from './site-links.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,7 +71,12 @@ declare module 'fastify' {
   }
 }
 
-const LoginQuerySchema = z.object({ redirect: ReturnAddressSchema, referrer: ReturnAddressSchema });
+const LoginQuerySchema = z.object({
+  redirect: ReturnAddressSchema,
+  referrer: ReturnAddressSchema,
+  code_challenge: z.string().max(256).optional(),
+  code_challenge_method: z.string().max(16).optional(),
+});
 const SignupQuerySchema = z.object({
   redirect: ReturnAddressSchema,
   code: SignupCodeSchema.optional().catch(undefined),
@@ -133,14 +146,19 @@ export function isSameOriginPost(request: FastifyRequest, publicBaseUrl: string)
 }
 
 const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const site = () => ({ publicBaseUrl: app.config.publicBaseUrl, brand: app.config.brand });
+  const site = () => ({
+    publicBaseUrl: app.config.publicBaseUrl,
+    brand: app.config.brand,
+    exerciseAreaUrl: app.config.rangeUiUrl,
+  });
   const name = () => siteName(site());
-  const allowedOrigins = app.config.rangeUiUrl ? [app.config.rangeUiUrl] : [];
-  /** A checked return address: this site's paths, or the configured exercise area (001 §2 /login). */
-  const safe = (target: string | undefined) => safeRedirect(target, app.config.publicBaseUrl, allowedOrigins);
-  /** A checked return address kept only when it is this site's own (for links on our pages). */
-  const own = (target: string | undefined) => safeRedirect(target, app.config.publicBaseUrl);
-  const keepRedirect = (target: string | undefined) => (target ? safe(target) : undefined);
+  /** Where sign-in may return: this portal, or the configured exercise area (001 §2 /login). */
+  const returnOrigins = (): RedirectOrigins => site();
+  /** A checked return address after sign-in, normalised; undefined when refused. */
+  const keepRedirect = (target: string | undefined) => checkRedirect(target, returnOrigins())?.href;
+  /** A checked address of this portal only (the referrer and "Back to the portal"), else undefined. */
+  const own = (target: string | undefined) =>
+    checkRedirect(target, { publicBaseUrl: app.config.publicBaseUrl })?.href;
   const noticePage = (reply: FastifyReply, notice: Omit<NoticePageModel, 'siteName'>) =>
     sendHtml(reply, 200, renderNoticePage({ siteName: name(), ...notice }));
 
@@ -234,8 +252,9 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     const model = emailFormModel(request);
     return {
       ...model,
-      referrer: model.raw.referrer ? own(model.raw.referrer) : undefined,
+      referrer: own(model.raw.referrer),
       backHref: own(model.raw.referrer),
+      codeChallenge: CodeChallengeParamsSchema.safeParse(model.raw).data,
     };
   };
 
@@ -244,14 +263,23 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: LoginQuerySchema, hide: true } },
     async (request, reply) => {
       const { redirect, referrer } = request.query;
+      const target = checkRedirect(redirect, returnOrigins());
+      const hasChallenge = request.query.code_challenge !== undefined;
+      const codeChallenge = CodeChallengeParamsSchema.safeParse(request.query);
+      if (hasChallenge && !codeChallenge.success)
+        throw new AppError('invalid_input', 'This sign-in link is not valid. Please start again.');
+      // A portal code needs the app's PKCE challenge: the app's /login makes one and comes back.
+      if (!codeChallenge.success && target?.destination !== 'exercise-area')
+        return reply.redirect(appLoginPath(site(), { redirect: target?.href, from: referrer }), 303);
       return sendHtml(
         reply,
         200,
         renderLoginPage({
           siteName: name(),
-          redirect: keepRedirect(redirect),
-          referrer: referrer ? own(referrer) : undefined,
+          redirect: target?.href,
+          referrer: own(referrer),
           backHref: own(referrer),
+          codeChallenge: codeChallenge.data,
         }),
       );
     },
@@ -262,17 +290,24 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: LoginFormSchema,
     page: (model, error) => renderLoginPage({ ...model, error: error.message }),
     handle: async (request, reply, form, model) => {
+      const origins = returnOrigins();
+      const target = checkRedirect(form.redirect, origins) ?? { destination: 'portal', href: '/' };
       const result = await signIn(app.db, { email: form.email, password: form.password, ip: request.ip });
       if (!result.isVerified) {
         await resendVerificationLink(app.db, site(), result.accountId, model.redirect);
         throw new AppError('forbidden', UNVERIFIED_MESSAGE);
       }
-      const code = await issueSsoCode(app.db, { accountId: result.accountId, audience: 'portal' });
-      const target = safe(form.redirect);
-      const url = new URL(target, app.config.publicBaseUrl);
-      url.searchParams.set('s', code);
-      const isOwn = target.startsWith('/');
-      return reply.redirect(isOwn ? url.pathname + url.search + url.hash : url.toString(), 303);
+      const codeChallenge = target.destination === 'portal' ? model.codeChallenge?.code_challenge : null;
+      // No challenge, no portal code (a form not opened from the app): start again from the app's
+      // /login, which makes a verifier.
+      if (codeChallenge === undefined)
+        return reply.redirect(appLoginPath(site(), { redirect: target.href, from: model.referrer }), 303);
+      const code = await issueSsoCode(app.db, {
+        accountId: result.accountId,
+        audience: target.destination,
+        codeChallenge,
+      });
+      return reply.redirect(withQuery(target, { s: code }, origins).href, 303);
     },
   });
 

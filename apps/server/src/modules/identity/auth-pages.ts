@@ -4,6 +4,7 @@
  * choosing a password. Server-rendered HTML without scripts, written in the auto-escaping `html`
  * template (lib/html.ts): every value is escaped unless it is markup the template made itself.
  */
+import type { CodeChallengeParams } from '@portal/shared/schemas/sign-in';
 import { html, raw, type SafeHtml } from '../../lib/html.js';
 import { authHref } from './site-links.js';
 
@@ -82,6 +83,8 @@ export interface LoginPageModel {
   referrer?: string;
   /** Where "Back to the portal" goes: a checked address (never another site). */
   backHref?: string;
+  /** The app's PKCE challenge, carried to the form post (the code is minted for it). */
+  codeChallenge?: CodeChallengeParams;
   error?: string;
   notice?: string;
 }
@@ -99,6 +102,7 @@ export function renderLoginPage(model: LoginPageModel): string {
         ${field({ name: 'email', label: 'Email', type: 'email', value: model.email, autocomplete: 'username', autofocus: !model.email })}
         ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', autofocus: Boolean(model.email) })}
         ${hidden('redirect', model.redirect)}${hidden('referrer', model.referrer)}
+        ${hidden('code_challenge', model.codeChallenge?.code_challenge)}${hidden('code_challenge_method', model.codeChallenge?.code_challenge_method)}
         <button type="submit">Sign in</button>
       </form>
       <div class="links">

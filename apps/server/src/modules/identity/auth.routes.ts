@@ -2,7 +2,8 @@
  * The sign-in service's JSON API under /api/v1/auth (001 §2 entry guard, /exercises; §4 Session,
  * Impersonation, Logout; §7 entitlement client; issues 5 and 9):
  *
- * - POST /auth/token               { code, audience? } → a token of the code's audience; 401 otherwise
+ * - POST /auth/token               { code, audience?, code_verifier? } → a token of the code's audience;
+ *                                  a portal code needs the PKCE verifier of its challenge; 401 otherwise
  * - POST /auth/refresh             Bearer → a new token; the role is checked again; never past the session's end
  * - POST /auth/logout              Bearer → 204; every session of the account ends at once
  * - POST /auth/sso                 → { code } for the exercise area; needs CanViewExerciseArea and RANGE_UI_URL
@@ -22,9 +23,9 @@ import {
   ImpersonateRequestSchema,
   SessionResponseSchema,
   SsoCodeResponseSchema,
-  TokenRequestSchema,
   TokenResponseSchema,
 } from '@portal/shared/schemas/identity';
+import { TokenRequestSchema } from '@portal/shared/schemas/sign-in';
 import { BEARER, PUBLIC, errorResponses } from '../../lib/openapi.js';
 import {
   exchangeSsoCode,
@@ -47,7 +48,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'exchangeSignOnCode',
-        summary: 'Exchange a single-use sign-on code for an access token of its audience',
+        summary:
+          'Exchange a single-use sign-on code (with its PKCE verifier) for an access token of its audience',
+        description:
+          'A portal code is minted for the S256 `code_challenge` the app sent to the sign-in page and is exchanged only with the matching `code_verifier` (RFC 7636). A code lives 60 seconds, is used up by the first attempt whatever its outcome, and buys a token of its own audience only.',
         tags,
         security: PUBLIC,
         body: TokenRequestSchema,
@@ -63,7 +67,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           message: 'Too many sign-in codes from your network. Please wait a minute and try again.',
         },
       ]);
-      return exchangeSsoCode(app.db, app.tokens, request.body.code, request.body.audience);
+      const { code, audience, code_verifier: codeVerifier } = request.body;
+      return exchangeSsoCode(app.db, app.tokens, { code, audience, codeVerifier });
     },
   );
 

@@ -55,7 +55,11 @@ const identityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { onRequest: app.requirePermission('CanManageOrganization') };
   const importing = { onRequest: app.requirePermission('CanImportUsers'), bodyLimit: IMPORT_BODY_LIMIT };
   const inviting = { onRequest: app.requirePermission('CanInviteStudents') };
-  const site = () => ({ publicBaseUrl: app.config.publicBaseUrl, brand: app.config.brand });
+  const site = () => ({
+    publicBaseUrl: app.config.publicBaseUrl,
+    brand: app.config.brand,
+    exerciseAreaUrl: app.config.rangeUiUrl,
+  });
 
   app.get(
     '/admin/users',

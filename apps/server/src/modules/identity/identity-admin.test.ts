@@ -10,7 +10,7 @@ import { courseInvitation } from '../../db/schema/identity.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { postForm } from '../../testing/forms.js';
 import { buildLoggedApp } from '../../testing/log-capture.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { TEST_PKCE, bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
 import { issueSsoCode } from './identity.service.js';
 
 let ctx: TestContext;
@@ -319,8 +319,15 @@ describe('course invitations', () => {
     // The answer does not tell that the address has an account.
     expect(res.json().items[0]).toMatchObject({ email: 'student@test.example.edu', acceptedAt: null });
 
-    const code = await issueSsoCode(ctx.database.db, { accountId: accounts.student, audience: 'portal' });
-    const signedIn = await api('POST', '/api/v1/auth/token', undefined, { code });
+    const code = await issueSsoCode(ctx.database.db, {
+      accountId: accounts.student,
+      audience: 'portal',
+      codeChallenge: TEST_PKCE.challenge,
+    });
+    const signedIn = await api('POST', '/api/v1/auth/token', undefined, {
+      code,
+      code_verifier: TEST_PKCE.verifier,
+    });
     expect(signedIn.statusCode).toBe(200);
     const student = { authorization: `Bearer ${signedIn.json().accessToken}` };
     const session = (await api('GET', '/api/v1/auth/session', student)).json();

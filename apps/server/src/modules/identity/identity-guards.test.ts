@@ -20,7 +20,14 @@ import {
 import { API_CLAIM } from '@portal/shared/permissions';
 import { content } from '../../db/schema/courseware.js';
 import { rateLimitBucket } from '../../db/schema/identity.js';
-import { PASSWORD, bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import {
+  PASSWORD,
+  TEST_PKCE,
+  bearer,
+  createAccounts,
+  createTree,
+  type Tree,
+} from '../../testing/fixtures.js';
 import { postForm } from '../../testing/forms.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { detailsForLog } from '../site/client-errors.routes.js';
@@ -46,7 +53,12 @@ const json = (
 ) => ctx.app.inject({ method, url, ...options });
 
 describe('login CSRF: form posts from other sites are refused', () => {
-  const signInForm = { email: 'faculty@test.example.edu', password: PASSWORD, redirect: '/courseware' };
+  const signInForm = {
+    email: 'faculty@test.example.edu',
+    password: PASSWORD,
+    redirect: '/courseware',
+    ...TEST_PKCE.form,
+  };
 
   it('refuses a sign-in posted from another origin, and takes one from this site', async () => {
     const foreign = await postForm(ctx.app, '/auth/login', signInForm, {
@@ -127,12 +139,20 @@ describe('sign-in limits', () => {
       const res = await postForm(
         ctx.app,
         '/auth/login',
-        { email: `class-${i}@school.example`, password: PASSWORD, redirect: '/courseware' },
+        {
+          email: `class-${i}@school.example`,
+          password: PASSWORD,
+          redirect: '/courseware',
+          ...TEST_PKCE.form,
+        },
         { remoteAddress: ip },
       );
       expect(res.statusCode, `student ${i}`).toBe(303);
       const code = new URL(res.headers.location as string, 'http://x').searchParams.get('s')!;
-      const token = await json('POST', '/api/v1/auth/token', { payload: { code }, remoteAddress: ip });
+      const token = await json('POST', '/api/v1/auth/token', {
+        payload: { code, code_verifier: TEST_PKCE.verifier },
+        remoteAddress: ip,
+      });
       expect(token.statusCode, `student ${i}`).toBe(200);
     }
   });

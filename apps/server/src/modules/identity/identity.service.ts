@@ -1,8 +1,8 @@
 /**
  * Sign-in rules (001 §2, §4; DESIGN.md "Sign-in"; issue 5): password check with rate limits per account
- * and per address and no account enumeration, single-use sign-on codes, access tokens with their role
- * check, refresh, single sign-on into the exercise area, impersonation, safe return addresses, and the
- * account menu's messages.
+ * and per address and no account enumeration, single-use sign-on codes bound to a PKCE challenge, access tokens with their role
+ * check, refresh, single sign-on into the exercise area, impersonation, and the account menu's
+ * messages. Return addresses are checked by `checkRedirect` (packages/shared/src/redirects.ts).
  */
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
@@ -154,13 +154,19 @@ export async function signIn(
 /**
  * Issues a single-use sign-on code for an account, valid SSO_CODE_TTL_S seconds.
  * @param code.audience who may exchange it: `portal` (POST /auth/token) or `exercise-area` (the range UI)
+ * @param code.codeChallenge the PKCE S256 challenge the app sent with the sign-in (RFC 7636): the code is
+ *   then exchanged only with its verifier. Required for a portal code; null for the exercise area,
+ *   whose range UI is not the client that made a verifier.
  * @param code.signedInAt when the session it continues signed in (seconds); default now (a new sign-in)
+ * @throws Error when a portal code is asked for without a challenge (a code nobody could exchange)
  */
 export async function issueSsoCode(
   db: Db,
-  code: { accountId: string; audience: TokenAudience; signedInAt?: number },
+  code: { accountId: string; audience: TokenAudience; codeChallenge: string | null; signedInAt?: number },
   now = new Date(),
 ): Promise<string> {
+  if (code.audience === 'portal' && !code.codeChallenge)
+    throw new Error('a portal sign-on code needs a PKCE code challenge');
   const secret = newSecretToken();
   await insertSsoCode(db, {
     codeHash: sha256(secret),
@@ -168,10 +174,23 @@ export async function issueSsoCode(
     audience: code.audience,
     signedInAt: code.signedInAt === undefined ? now : new Date(code.signedInAt * 1000),
     expiresAt: new Date(now.getTime() + SSO_CODE_TTL_S * 1000),
+    codeChallenge: code.codeChallenge,
   });
   // Housekeeping now and then: codes are useless a minute after they were made.
   if (Math.random() < 0.05) await deleteExpiredSsoCodes(db, new Date(now.getTime() - 3_600_000));
   return secret;
+}
+
+/** The PKCE S256 challenge of a verifier (RFC 7636 §4.2): base64url(SHA-256(ASCII(verifier))), unpadded. */
+export const s256Challenge = (verifier: string) =>
+  crypto.createHash('sha256').update(verifier, 'ascii').digest('base64url');
+
+/** Whether a verifier answers a stored challenge; compared in constant time (RFC 7636 §4.6). */
+function isVerifierOf(challenge: string, verifier: string | undefined): boolean {
+  if (verifier === undefined) return false;
+  const expected = Buffer.from(challenge);
+  const actual = Buffer.from(s256Challenge(verifier));
+  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
 }
 
 const NO_ROLE = 'Your account has no role yet. Please contact support.';
@@ -218,20 +237,30 @@ async function signFor(tokens: TokenSigner, account: AccountRow, grant: TokenGra
 
 /**
  * Exchanges a sign-on code for an access token of the code's own audience (001 §2 entry guard, query
- * `s`; issue 9): a code minted for the exercise area never buys a portal token, nor the reverse. A code
- * shown to the wrong audience is used up all the same. The token carries the code's sign-in time.
- * @param audience the audience asked for (default `portal`)
- * @throws AppError unauthenticated when the code is unknown, used, expired or of another audience, or the
- *   account has no role
+ * `s`; issues 9 and 20): a code minted for the exercise area never buys a portal token, nor the
+ * reverse, and a code minted with a PKCE challenge (every portal code) is exchanged only with the
+ * verifier whose S256 matches it (RFC 7636 §4.6), so a code read from an address bar or a log buys
+ * nothing. The code is used up by the attempt whatever its outcome: a wrong or missing verifier, or
+ * the wrong audience, spends it. The token carries the code's sign-in time.
+ * @param exchange.audience the audience asked for (default `portal`)
+ * @param exchange.codeVerifier the PKCE verifier (RFC 7636 §4.5)
+ * @throws AppError unauthenticated when the code is unknown, used, expired (SSO_CODE_TTL_S), of another
+ *   audience, its verifier is missing or wrong, or the account has no role
  */
 export async function exchangeSsoCode(
   db: Db,
   tokens: TokenSigner,
-  code: string,
-  audience: TokenAudience = 'portal',
+  exchange: { code: string; audience?: TokenAudience; codeVerifier?: string },
 ): Promise<TokenResponse> {
-  const used = await consumeSsoCode(db, sha256(code), new Date());
-  if (!used || used.audience !== audience)
+  const audience = exchange.audience ?? 'portal';
+  const used = await consumeSsoCode(db, sha256(exchange.code), new Date());
+  const isAnswered =
+    used !== undefined &&
+    used.audience === audience &&
+    (used.codeChallenge === null
+      ? audience !== 'portal'
+      : isVerifierOf(used.codeChallenge, exchange.codeVerifier));
+  if (!used || !isAnswered)
     throw new AppError(
       'unauthenticated',
       'This sign-in link has expired or was already used. Please log in again.',
@@ -295,6 +324,7 @@ export async function issueExerciseAreaCode(
   const code = await issueSsoCode(db, {
     accountId: session.accountId!,
     audience: 'exercise-area',
+    codeChallenge: null,
     signedInAt: session.signedInAt ?? undefined,
   });
   return { code };
@@ -328,33 +358,6 @@ export async function impersonate(
     actor: { subject: session.accountId!, displayName: identity.displayName, email: identity.email },
     signedInAt: session.signedInAt ?? undefined,
   });
-}
-
-/**
- * The address to return to after sign-in: only this site's own addresses, or the exercise area's
- * (001 §2 /login sends those), never another site (no open redirect).
- * @param target `redirect` from the query; a path, or an absolute URL under publicBaseUrl or an allowed origin
- * @param allowedOrigins other sites that may receive the user (the range UI); kept absolute
- * @returns a path for this site, or an absolute URL of an allowed origin; '/' for anything else
- */
-export function safeRedirect(
-  target: string | undefined,
-  publicBaseUrl: string,
-  allowedOrigins: readonly string[] = [],
-): string {
-  if (!target) return '/';
-  const hasControlOrBackslash = [...target].some((c) => c.charCodeAt(0) < 0x20 || c === '\\');
-  if (/^\/(?![/\\])/.test(target) && !hasControlOrBackslash) return target;
-  try {
-    const url = new URL(target);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return '/';
-    if (url.username || url.password) return '/';
-    if (url.origin === new URL(publicBaseUrl).origin) return url.pathname + url.search + url.hash;
-    if (allowedOrigins.some((origin) => new URL(origin).origin === url.origin)) return url.toString();
-  } catch {
-    // not a URL
-  }
-  return '/';
 }
 
 /** Unread messages of the account menu (001 §2 Header, §3 Message), newest first. */

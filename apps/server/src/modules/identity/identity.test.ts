@@ -8,7 +8,7 @@ import { MESSAGES } from '@portal/shared/errors';
 import type { Role } from '@portal/shared/enums';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { postForm } from '../../testing/forms.js';
-import { PASSWORD, bearer, createAccounts } from '../../testing/fixtures.js';
+import { PASSWORD, TEST_PKCE, bearer, createAccounts } from '../../testing/fixtures.js';
 import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader } from 'jose';
 import {
@@ -19,7 +19,8 @@ import {
 } from '@portal/shared/limits';
 import { rateLimitBucket } from '../../db/schema/identity.js';
 import { insertAccount, insertClaims } from './identity.repository.js';
-import { addAccountMessage, issueSsoCode, safeRedirect } from './identity.service.js';
+import { checkRedirect } from '@portal/shared/redirects';
+import { addAccountMessage, issueSsoCode } from './identity.service.js';
 import { KEY_RETIREMENT_DELAY_MS, createTokenSigner } from './tokens.js';
 
 let ctx: TestContext;
@@ -32,13 +33,15 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const login = (form: Record<string, string>, ip = '10.0.0.1') =>
-  postForm(ctx.app, '/auth/login', form, { remoteAddress: ip });
+  postForm(ctx.app, '/auth/login', { ...TEST_PKCE.form, ...form }, { remoteAddress: ip });
+/** The query the app's /login adds to the sign-in page (PKCE, S256). */
+const PKCE_QUERY = new URLSearchParams(TEST_PKCE.form).toString();
 
 describe('sign-in page', () => {
   it('shows the form with Email, Password and Sign in', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
-      url: '/auth/login?redirect=%2Fcourseware&referrer=%2Fcourseware',
+      url: `/auth/login?redirect=%2Fcourseware&referrer=%2Fcourseware&${PKCE_QUERY}`,
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<label for="email">Email</label>');
@@ -50,7 +53,7 @@ describe('sign-in page', () => {
   it('escapes what it echoes back', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
-      url: `/auth/login?redirect=${encodeURIComponent('"><script>x</script>')}`,
+      url: `/auth/login?redirect=${encodeURIComponent('"><script>x</script>')}&${PKCE_QUERY}`,
     });
     expect(res.body).not.toContain('<script>x</script>');
   });
@@ -65,7 +68,8 @@ describe('sign-in page', () => {
     expect(location.pathname).toBe('/courseware/abc');
     expect(location.searchParams.get('q')).toBe('x');
     const code = location.searchParams.get('s')!;
-    const first = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { code } });
+    const exchange = { code, code_verifier: TEST_PKCE.verifier };
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: exchange });
     expect(first.statusCode).toBe(200);
     const { accessToken } = first.json();
     const session = await ctx.app.inject({
@@ -76,7 +80,7 @@ describe('sign-in page', () => {
     expect(session.json().identity.email).toBe('faculty@test.example.edu');
     expect(session.json().permissions.CanViewFiles).toBe(true);
     expect(session.json().permissions.CanUpdateContent).toBe(false);
-    const reused = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { code } });
+    const reused = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: exchange });
     expect(reused.statusCode).toBe(401);
   });
 
@@ -90,24 +94,18 @@ describe('sign-in page', () => {
   });
 
   it('never redirects to another site', async () => {
-    expect(safeRedirect('https://evil.example.com/x', 'http://localhost:3000')).toBe('/');
-    expect(safeRedirect('//evil.example.com/x', 'http://localhost:3000')).toBe('/');
-    expect(safeRedirect('/\\evil.example.com', 'http://localhost:3000')).toBe('/');
-    expect(safeRedirect('http://localhost:3000/courseware?a=1', 'http://localhost:3000')).toBe(
-      '/courseware?a=1',
+    const base = { publicBaseUrl: 'http://localhost:3000' };
+    const range = { ...base, exerciseAreaUrl: 'https://range.example.edu' };
+    expect(checkRedirect('https://evil.example.com/x', base)).toBeNull();
+    expect(checkRedirect('//evil.example.com/x', base)).toBeNull();
+    expect(checkRedirect('/\\evil.example.com', base)).toBeNull();
+    expect(checkRedirect('http://localhost:3000/courseware?a=1', base)?.href).toBe('/courseware?a=1');
+    expect(checkRedirect('javascript:alert(1)', base)).toBeNull();
+    expect(checkRedirect('https://user@range.example.edu/', range)).toBeNull();
+    expect(checkRedirect('https://range.example.edu/x?y=1', range)?.href).toBe(
+      'https://range.example.edu/x?y=1',
     );
-    expect(safeRedirect('javascript:alert(1)', 'http://localhost:3000')).toBe('/');
-    expect(
-      safeRedirect('https://user@range.example.edu/', 'http://localhost:3000', ['https://range.example.edu']),
-    ).toBe('/');
-    expect(
-      safeRedirect('https://range.example.edu/x?y=1', 'http://localhost:3000', ['https://range.example.edu']),
-    ).toBe('https://range.example.edu/x?y=1');
-    expect(
-      safeRedirect('https://range.example.edu.evil.com/', 'http://localhost:3000', [
-        'https://range.example.edu',
-      ]),
-    ).toBe('/');
+    expect(checkRedirect('https://range.example.edu.evil.com/', range)).toBeNull();
     const res = await login(
       { email: 'faculty@test.example.edu', password: PASSWORD, redirect: 'https://evil.example.com/' },
       '10.0.0.4',
@@ -399,10 +397,14 @@ describe('refresh, single sign-on and the session', () => {
   it('refuses a code after its minute', async () => {
     const code = await issueSsoCode(
       ctx.database.db,
-      { accountId: accounts.faculty, audience: 'portal' },
+      { accountId: accounts.faculty, audience: 'portal', codeChallenge: TEST_PKCE.challenge },
       new Date(Date.now() - 61_000),
     );
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { code } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: { code, code_verifier: TEST_PKCE.verifier },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -488,7 +490,7 @@ describe('sign-in redirects', () => {
   it('keeps the back link on this site', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
-      url: `/auth/login?referrer=${encodeURIComponent('//evil.example.com/')}`,
+      url: `/auth/login?referrer=${encodeURIComponent('//evil.example.com/')}&${PKCE_QUERY}`,
     });
     expect(res.body).not.toContain('evil.example.com');
   });

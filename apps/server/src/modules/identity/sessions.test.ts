@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { SESSION_MAX_AGE_DAYS_DEFAULT } from '@portal/shared/limits';
 import { loadConfig } from '../../config.js';
-import { PASSWORD, bearer, createAccounts } from '../../testing/fixtures.js';
+import { PASSWORD, TEST_PKCE, bearer, createAccounts } from '../../testing/fixtures.js';
 import { postForm } from '../../testing/forms.js';
 import { buildLoggedApp } from '../../testing/log-capture.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
@@ -47,8 +47,12 @@ async function newAccount(email: string, role: Role): Promise<string> {
 
 /** An access token the way the browser gets one: a sign-on code exchanged at /auth/token. */
 async function signedIn(accountId: string): Promise<{ authorization: string }> {
-  const code = await issueSsoCode(ctx.database.db, { accountId, audience: 'portal' });
-  const res = await inject('POST', '/api/v1/auth/token', {}, { code });
+  const code = await issueSsoCode(ctx.database.db, {
+    accountId,
+    audience: 'portal',
+    codeChallenge: TEST_PKCE.challenge,
+  });
+  const res = await inject('POST', '/api/v1/auth/token', {}, { code, code_verifier: TEST_PKCE.verifier });
   expect(res.statusCode).toBe(200);
   return { authorization: `Bearer ${res.json().accessToken}` };
 }
@@ -195,8 +199,17 @@ describe('exercise-area codes are for the exercise area only', () => {
   });
 
   it('never gives an exercise-area token for a portal code', async () => {
-    const code = await issueSsoCode(ctx.database.db, { accountId: accounts.faculty, audience: 'portal' });
-    const res = await inject('POST', '/api/v1/auth/token', {}, { code, audience: 'exercise-area' });
+    const code = await issueSsoCode(ctx.database.db, {
+      accountId: accounts.faculty,
+      audience: 'portal',
+      codeChallenge: TEST_PKCE.challenge,
+    });
+    const res = await inject(
+      'POST',
+      '/api/v1/auth/token',
+      {},
+      { code, audience: 'exercise-area', code_verifier: TEST_PKCE.verifier },
+    );
     expect(res.statusCode).toBe(401);
   });
 
@@ -205,7 +218,7 @@ describe('exercise-area codes are for the exercise area only', () => {
       postForm(
         ctx.app,
         '/auth/login',
-        { email: 'faculty@test.example.edu', password: PASSWORD, redirect },
+        { email: 'faculty@test.example.edu', password: PASSWORD, redirect, ...TEST_PKCE.form },
         { remoteAddress: '10.77.0.1' },
       );
     const range = await signIn('https://range.example.edu/start');
@@ -237,6 +250,7 @@ describe('without RANGE_UI_URL', () => {
         email: 'faculty@test.example.edu',
         password: PASSWORD,
         redirect: 'https://range.example.edu/start',
+        ...TEST_PKCE.form,
       });
       expect(login.headers.location).toMatch(/^\/\?s=/);
     } finally {
@@ -277,11 +291,14 @@ describe('secrets never reach the logs', () => {
           email: 'logged@test.example.edu',
           password: 'new password 1',
           redirect: '/courseware',
+          ...TEST_PKCE.form,
         }).toString(),
       });
       const code = new URL(signIn.headers.location as string, 'http://x').searchParams.get('s')!;
       await req('GET', `/courseware?s=${code}`);
-      const exchanged = await req('POST', '/api/v1/auth/token', { payload: { code } });
+      const exchanged = await req('POST', '/api/v1/auth/token', {
+        payload: { code, code_verifier: TEST_PKCE.verifier },
+      });
       const accessToken = exchanged.json().accessToken as string;
       await req('GET', '/api/v1/auth/session', { headers: { authorization: `Bearer ${accessToken}` } });
       await req('GET', `/courseware?t=${accessToken}`);
@@ -292,7 +309,14 @@ describe('secrets never reach the logs', () => {
       const log = lines.join('');
       expect(log).toContain('/auth/reset-password?token=[redacted]&redirect=%2F');
       expect(log).toContain('s=[redacted]&q=ok');
-      for (const secret of [resetToken, verifyToken, code, accessToken, 'new password 1']) {
+      for (const secret of [
+        resetToken,
+        verifyToken,
+        code,
+        accessToken,
+        TEST_PKCE.verifier,
+        'new password 1',
+      ]) {
         expect(log.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
       }
     } finally {

@@ -1,6 +1,9 @@
 /**
  * The entry guard of the main layout (001 §2 "Entry guard"), run as the layout route's loader:
- * - query `s`: log in by single sign-on with that code, remove `s` from the address, and re-enter;
+ * - query `s`: log in by single sign-on with that code and this tab's PKCE verifier (issue 20: a code
+ *   this tab did not ask for, without a verifier, is dropped unused), remove `s` from the address, and
+ *   re-enter; when someone is signed in already, only after asking (a link must not silently swap the
+ *   account, issue 20);
  * - otherwise query `t`: store it as the bearer token, try to log in, and remove it; when someone is
  *   signed in already, only after asking (a link must not silently swap the account, issue 9);
  * - otherwise, when not logged in, a silent login: the stored token, if any, is checked (001 §4 login);
@@ -19,6 +22,7 @@ import {
 } from '../../lib/auth-token';
 import { browser } from '../../lib/browser';
 import { reportError } from '../../lib/error-reporting';
+import { takePkceVerifier } from '../../lib/pkce-verifier';
 import { ADOPT_TOKEN_QUESTION, bindSession, login } from '../../lib/session';
 
 function addressOf(url: URL): string {
@@ -34,8 +38,11 @@ export function createEntryGuard(queryClient: QueryClient) {
     const bearer = url.searchParams.get('t');
     if (code !== null) {
       url.searchParams.delete('s');
+      const isAdopted = getAccessToken() === null || browser.confirm(ADOPT_TOKEN_QUESTION);
+      const verifier = takePkceVerifier();
+      if (!isAdopted || verifier === null) return redirect(addressOf(url));
       try {
-        const token = await exchangeSsoCode(code);
+        const token = await exchangeSsoCode(code, verifier);
         clearAccessToken(); // a new sign-in: no earlier session (or kept impersonation) stays
         setAccessToken(token);
         await login(queryClient);

@@ -4,6 +4,7 @@ import { MESSAGES } from '@portal/shared/errors';
 import { FEATURE_FLAG_DEFAULTS } from '@portal/shared/schemas/site';
 import { getAccessToken } from '../../lib/auth-token';
 import { browser } from '../../lib/browser';
+import { startPkce } from '../../lib/pkce';
 import { KNOWLEDGE, makeContent, makeEnv, makeSearchResponse, makeSession } from '../../testing/fixtures';
 import { mockApi, reply, type MockHandler } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
@@ -104,7 +105,9 @@ describe('shell', () => {
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeTruthy();
   });
 
-  it('exchanges the sign-on code in query s, removes it and shows the account menu', async () => {
+  it('exchanges the sign-on code in query s with the PKCE verifier, removes it and shows the account menu', async () => {
+    await startPkce(); // as /login does before it leaves for the sign-in page
+    const verifier = window.sessionStorage.getItem('portal.pkce-verifier');
     const session = makeSession('faculty');
     const { requests } = api({
       'POST /api/v1/auth/token': () => ({
@@ -119,7 +122,7 @@ describe('shell', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=phishing'));
     const token = requests.find((request) => request.url.pathname === '/api/v1/auth/token')!;
     expect(token.method).toBe('POST');
-    expect(token.body).toEqual({ code: '0123456789abcdef0123' });
+    expect(token.body).toEqual({ code: '0123456789abcdef0123', code_verifier: verifier });
     expect(getAccessToken()).toBe('fresh-token');
 
     await user.click(
@@ -139,13 +142,18 @@ describe('shell', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tag=lab'));
   });
 
-  it('logs out: clears the token and goes home signed out', async () => {
-    api({ 'GET /api/v1/auth/session': () => makeSession('faculty') });
+  it('logs out from the account menu: a POST ends the sessions, the token goes and the app goes home', async () => {
+    const { requests } = api({
+      'GET /api/v1/auth/session': () => makeSession('faculty'),
+      'POST /api/v1/auth/logout': () => null,
+    });
     const { router, user } = renderApp('/courseware', { signedInAs: 'faculty' });
     await user.click(await screen.findByRole('button', { name: /Account menu of/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getAccessToken()).toBeNull();
+    const call = requests.find((request) => request.url.pathname === '/api/v1/auth/logout')!;
+    expect(call.method).toBe('POST');
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
   });
 
@@ -156,9 +164,11 @@ describe('shell', () => {
     await screen.findByRole('heading', { level: 1 });
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    expect(assign).toHaveBeenCalledWith(
-      '/auth/login?redirect=%2Fcourseware%2Fsecurity-101&referrer=%2Fcourseware%2Fsecurity-101',
-    );
+    const target = new URL(String(assign.mock.calls[0]![0]), window.location.origin);
+    expect(target.pathname).toBe('/auth/login');
+    expect(target.searchParams.get('redirect')).toBe('/courseware/security-101');
+    expect(target.searchParams.get('referrer')).toBe('/courseware/security-101');
+    expect(target.searchParams.get('code_challenge_method')).toBe('S256');
   });
 
   it('sends signed-in users from /login to home', async () => {

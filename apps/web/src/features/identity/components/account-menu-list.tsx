@@ -24,11 +24,13 @@ import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ACCOUNT_MENU_WIDTH_PX } from '@portal/shared/limits';
+import { checkRedirect } from '@portal/shared/redirects';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import type { AccountMessage, Identity } from '@portal/shared/schemas/identity';
 import { HeaderMenu } from '../../../components/header-menu';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
+import { useSignOut } from '../api/end-sessions';
 import { useMessages, useReadMessage } from '../api/get-messages';
 import { IdentityAvatar } from './identity-avatar';
 
@@ -92,9 +94,12 @@ export function accountLinks(permissions: PermissionFlags): AccountLink[] {
   return links;
 }
 
-/** An internal link of a message, or null for anything else (messages come from the server, still). */
+/**
+ * An internal link of a message, checked by the shared redirect check (a path of this portal), or null
+ * for anything else (messages come from the server, still).
+ */
 function messageTarget(message: AccountMessage): string | null {
-  return message.link && /^\/(?![/\\])/.test(message.link) ? message.link : null;
+  return checkRedirect(message.link, { publicBaseUrl: window.location.origin })?.href ?? null;
 }
 
 /**
@@ -120,6 +125,7 @@ export function AccountMenuList({
 }) {
   const { permissions } = useSession();
   const readMessage = useReadMessage();
+  const { signOut, isSigningOut } = useSignOut();
   const count = messages.length;
   return (
     <HeaderMenu
@@ -177,7 +183,13 @@ export function AccountMenuList({
           {link.label}
         </MenuItem>
       ))}
-      <MenuItem component={RouterLink} to={paths.logout} onClick={onClose}>
+      <MenuItem
+        disabled={isSigningOut}
+        onClick={() => {
+          onClose();
+          void signOut();
+        }}
+      >
         <ListItemIcon>
           <LogoutIcon fontSize="small" />
         </ListItemIcon>
@@ -199,6 +211,7 @@ export function AccountDrawerSection({
   onNavigate: () => void;
 }) {
   const { permissions } = useSession();
+  const { signOut, isSigningOut } = useSignOut();
   const count = useMessages().data?.items.length ?? 0;
   return (
     <>
@@ -209,10 +222,7 @@ export function AccountDrawerSection({
         <IdentityNames identity={identity} />
       </Box>
       <List disablePadding>
-        {[
-          ...accountLinks(permissions),
-          { label: 'Logout', to: paths.logout, icon: <LogoutIcon fontSize="small" /> },
-        ].map((link) => (
+        {accountLinks(permissions).map((link) => (
           <ListItem key={link.to} disablePadding>
             <ListItemButton component={RouterLink} to={link.to} onClick={onNavigate}>
               <ListItemIcon>{link.icon}</ListItemIcon>
@@ -220,6 +230,20 @@ export function AccountDrawerSection({
             </ListItemButton>
           </ListItem>
         ))}
+        <ListItem disablePadding>
+          <ListItemButton
+            disabled={isSigningOut}
+            onClick={() => {
+              onNavigate();
+              void signOut();
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="Logout" />
+          </ListItemButton>
+        </ListItem>
       </List>
     </>
   );

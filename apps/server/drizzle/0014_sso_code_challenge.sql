@@ -1,0 +1,1 @@
+ALTER TABLE "sso_code" ADD COLUMN "code_challenge" text;
