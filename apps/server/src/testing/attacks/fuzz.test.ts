@@ -23,7 +23,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() 
 /** The slowest answer allowed (ms). A call over it is tried once more: only a repeatable slowness fails. */
 const SLOWEST_MS = 1000;
 /** A stack frame as V8 prints it ("    at fn (file:line:col)"). */
-const STACK_FRAME = /\n\s+at \S/;
+const STACK_FRAME = /\n[ \t]+at \S/;
 
 let ctx: TestContext;
 let adminAccount: string;
