@@ -6,7 +6,8 @@
  * - GET    /files/:id               → File (000 §3), any status (bundles are polled here)
  * - DELETE /files/:id               → 204; CanUpdateContent
  * - GET    /files/:id/download-url  ?from → { publicUrl, name }; 401 signed out, 403 without the permission
- * - GET    /files/:id/content       streams the file (signed query for private files) with Content-Disposition
+ * - GET    /files/:id/content       streams the file (signed query for private files): raster images inline,
+ *                                   anything else an attachment, never as script (servedFileHeaders)
  * - POST   /content/:id/bundle      → { fileId, name, status, isReused }: 200 ready, 202 pending; CanViewFiles
  */
 import { createDocumentTextJobHandler } from './document-text.service.js';
@@ -28,12 +29,12 @@ import {
 } from '@portal/shared/schemas/files';
 import { createBundleJobHandler, requestBundle } from './bundles.service.js';
 import {
-  contentDisposition,
   createDownloadSigner,
   deleteFile,
   getDownloadUrl,
   getFileInfo,
   openForDownload,
+  servedFileHeaders,
   uploadFile,
 } from './files.service.js';
 import { BEARER, OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
@@ -48,7 +49,7 @@ const ContentQuery = z.object({
 });
 
 const NO_CONTENT = z.null().describe('Deleted; no body.');
-/** The file's bytes, with its own Content-Type and an attachment Content-Disposition. */
+/** The file's bytes: a raster image inline with its type, anything else an attachment (servedFileHeaders). */
 const FILE_BYTES = z.unknown().describe("The file's bytes.");
 
 /** Form fields an upload may have (type, name, visibility, metadataId, metadataType, kind). */
@@ -246,9 +247,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const stream = app.fileStore.get(row.storageKey);
       return reply
-        .header('content-type', row.mimeType)
+        .headers(servedFileHeaders(row.mimeType, row.filename))
         .header('content-length', String(row.size))
-        .header('content-disposition', contentDisposition(row.filename))
         .header('cache-control', row.visibility === 'public' ? 'public, max-age=3600' : 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(stream);

@@ -14,6 +14,7 @@ import { AppError, MESSAGES } from '@portal/shared/errors';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import {
   FILE_MESSAGES,
+  INLINE_IMAGE_MIME_TYPES,
   UPLOAD_MAX_BYTES,
   fileIconOf,
   type DownloadUrlResponse,
@@ -29,7 +30,7 @@ import { childStatuses, findOpenableRef } from '../courseware/courseware.service
 import { findAccountWithClaims } from '../identity/identity.repository.js';
 import { audienceOfFingerprint } from './bundle-tree.js';
 import { sanitizeFilename } from './filenames.js';
-import { pageExists } from '../pages/pages.repository.js';
+import { isPageOpenable, pageExists } from '../pages/pages.service.js';
 import * as repo from './files.repository.js';
 import { recordDownload } from '../statistics/statistics.service.js';
 import type { BundleRow, FileRow } from './files.repository.js';
@@ -87,8 +88,21 @@ async function ownerContentIdOf(db: Db, row: FileRow): Promise<string | null> {
 }
 
 /**
+ * Whether the caller may open what a file belongs to: the item of a courseware, bundle or lesson file
+ * (isOpenable), or the page of a page or widget file (its status, as the page itself). Portraits and
+ * files of no owner belong to nothing hidden.
+ */
+async function isOwnerOpenable(db: Db, perms: PermissionFlags, row: FileRow): Promise<boolean> {
+  if (row.metadataType === 'page')
+    return !row.metadataId || (await isPageOpenable(db, perms, row.metadataId));
+  const ownerId = await ownerContentIdOf(db, row);
+  return !ownerId || (await findOpenableRef(db, perms, ownerId)) !== undefined;
+}
+
+/**
  * Checks that the caller may see a file (any status) and returns it. The item a courseware, bundle or
- * lesson file belongs to must be one the caller may open (else 404, as for the item itself). A private
+ * lesson file belongs to, or the page of a page file, must be one the caller may open (else 404, as for
+ * the item or page itself). A private
  * file needs the permission that covers it: CanViewFiles for courseware files and bundles (and a bundle
  * built for editors, with unpublished items, only for editors), CanViewLessonFiles for lesson
  * artifacts, CanUpdateContent for anything else.
@@ -101,8 +115,7 @@ async function authorize(
 ): Promise<{ row: FileRow; bundleRow?: BundleRow }> {
   const row = await repo.findFile(db, fileId);
   if (!row) throw notFound();
-  const ownerId = await ownerContentIdOf(db, row);
-  if (ownerId && !(await findOpenableRef(db, perms, ownerId))) throw notFound();
+  if (!(await isOwnerOpenable(db, perms, row))) throw notFound();
   if (row.visibility === 'public') return { row };
   if (!perms.IsLogin) throw new AppError('unauthenticated', 'Please log in to download files.');
   if (row.metadataType === 'content' || row.metadataType === 'bundle') {
@@ -179,8 +192,9 @@ export async function getDownloadUrl(
 const RECORDED_TYPES = new Set(['content', 'bundle', 'lesson']);
 
 /**
- * Resolves a file for streaming: public files to anyone who may open the item they belong to (an image
- * of a hidden item is not served: 404), private ones with a valid signature, and
+ * Resolves a file for streaming: public files to anyone who may open the item or page they belong to
+ * (an image of a hidden item, or a file of an unpublished page, is not served: 404), private ones with
+ * a valid signature, and
  * records the download event of courseware files and bundles (who, when, which file, from which item,
  * its top-most ancestor).
  * @param perms the caller's flags (a browser's <img> request carries no token: a visitor's)
@@ -197,8 +211,7 @@ export async function openForDownload(
   const row = await repo.findFile(db, fileId);
   if (!row || row.status !== 'ready') throw notFound();
   if (row.visibility === 'public') {
-    const ownerId = await ownerContentIdOf(db, row);
-    if (ownerId && !(await findOpenableRef(db, perms, ownerId))) throw notFound();
+    if (!(await isOwnerOpenable(db, perms, row))) throw notFound();
   } else {
     const { exp, sig, from, u } = query;
     if (!exp || !sig || !signer.verify([row.id, String(exp), from ?? '', u ?? ''], sig)) {
@@ -234,10 +247,43 @@ export async function openForDownload(
   return row;
 }
 
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(filename: string): string {
+/**
+ * RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name.
+ * @param disposition `attachment` (saved, never shown by the browser) or `inline` (raster images)
+ */
+export function contentDisposition(
+  filename: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** The policy of a served file that is not a raster image: it may run and load nothing. */
+export const ATTACHMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * The headers a stored file is served with (issue 20 "Untrusted files": served files never run as
+ * script from the portal's origin). A raster image (INLINE_IMAGE_MIME_TYPES) keeps its type and is
+ * inline. An SVG keeps its type, so an `<img>` still draws it (where script never runs), but is an
+ * attachment, so opening it saves it instead of showing it as a document of this origin. Any other
+ * type is `application/octet-stream` and an attachment: `Content-Disposition` alone does not stop
+ * `<script src>` or `<link rel=stylesheet>`, but with `nosniff` a browser refuses to run as script or
+ * style a response that is not typed as one, so a JavaScript, HTML or XML upload can never serve as a
+ * way around `script-src 'self'`. Each non-inline file also gets a sandboxing policy of its own.
+ * @param mimeType the stored (sniff-checked) type; filename the name it is saved as
+ * @returns the Content-Type, Content-Disposition and, unless inline, Content-Security-Policy values
+ */
+export function servedFileHeaders(mimeType: string, filename: string): Record<string, string> {
+  const type = mimeType.toLowerCase().split(';')[0]!.trim();
+  if ((INLINE_IMAGE_MIME_TYPES as readonly string[]).includes(type)) {
+    return { 'content-type': type, 'content-disposition': contentDisposition(filename, 'inline') };
+  }
+  return {
+    'content-type': type === 'image/svg+xml' ? type : 'application/octet-stream',
+    'content-disposition': contentDisposition(filename),
+    'content-security-policy': ATTACHMENT_CSP,
+  };
 }
 
 /** One upload as the route hands it over: the validated fields and the file part's stream. */

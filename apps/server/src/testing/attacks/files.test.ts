@@ -1,0 +1,171 @@
+/**
+ * Attacks on untrusted files and on the keys at rest (issue 20 "Untrusted files", "Keys at rest"), one
+ * `it` per attack, named by what it tries, against the real app on a real database.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@portal/shared/enums';
+import type { Page } from '@portal/shared/schemas/pages';
+import { bearer, createAccounts } from '../fixtures.js';
+import { multipart } from '../multipart.js';
+import { createTestContext, type TestContext } from '../test-app.js';
+
+let ctx: TestContext;
+const as: Partial<Record<Role, { authorization: string }>> = {};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const accounts = await createAccounts(ctx.database.db);
+  for (const role of Object.keys(accounts) as Role[]) as[role] = await bearer(ctx.app, accounts[role]);
+});
+afterAll(async () => ctx?.close());
+
+let pagesMade = 0;
+/** A page made by the content editor, of the given status. */
+async function newPage(status: Page['status']): Promise<Page> {
+  pagesMade += 1;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/pages',
+    headers: as.contenteditor,
+    payload: {
+      title: `Attack page ${pagesMade}`,
+      status,
+      description: 'A page of the attack tests.',
+      href: `/attack-page-${pagesMade}`,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** Uploads a public widget file of `type` for a page, as the content editor; returns its id. */
+async function uploadPageFile(pageId: string, type: string, filename: string, content: Buffer) {
+  const body = multipart(
+    { type, name: filename, visibility: 'public', metadataType: 'page', metadataId: pageId, kind: 'file' },
+    { filename, contentType: type, content },
+  );
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/files',
+    payload: body.payload,
+    headers: { ...body.headers, ...as.contenteditor },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; publicUrl: string }>();
+}
+
+const fetchAs = (url: string, role?: Role) =>
+  ctx.app.inject({ method: 'GET', url, headers: role ? as[role] : {} });
+
+describe('untrusted files', () => {
+  it("an unpublished page's file fetched by id by a visitor is 404", async () => {
+    const page = await newPage('unpublished');
+    const { id, publicUrl } = await uploadPageFile(page.id, 'text/plain', 'draft.txt', Buffer.from('draft'));
+    for (const role of [undefined, 'student', 'faculty'] as const) {
+      expect((await fetchAs(publicUrl, role)).statusCode, role ?? 'visitor').toBe(404);
+      expect((await fetchAs(`/api/v1/files/${id}`, role)).statusCode, role ?? 'visitor').toBe(404);
+    }
+    // Its editor still reaches it, and once the page is published so does everyone.
+    expect((await fetchAs(publicUrl, 'contenteditor')).body).toBe('draft');
+    const published = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/pages/${page.id}`,
+      headers: as.contenteditor,
+      payload: { title: page.title, status: 'published', version: page.version },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await fetchAs(publicUrl)).body).toBe('draft');
+  });
+
+  it("an archived page's file is 404 to an editor who may not view archived content", async () => {
+    const page = await newPage('archived');
+    const { publicUrl } = await uploadPageFile(page.id, 'text/plain', 'old.txt', Buffer.from('old'));
+    expect((await fetchAs(publicUrl)).statusCode).toBe(404);
+    expect((await fetchAs(publicUrl, 'faculty')).statusCode).toBe(404);
+    expect((await fetchAs(publicUrl, 'contenteditor')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['text/javascript', 'payload.js', 'alert(document.domain)'],
+    ['application/javascript', 'payload.mjs', 'export default fetch("/api/v1/me")'],
+    ['text/html', 'payload.html', '<!doctype html><script>alert(document.domain)</script>'],
+    [
+      'application/xhtml+xml',
+      'payload.xhtml',
+      '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>',
+    ],
+    [
+      'application/xml',
+      'payload.xml',
+      '<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>',
+    ],
+    ['text/xml', 'payload.xml', '<?xml version="1.0"?><a/>'],
+    ['text/css', 'payload.css', 'body { background: url(/api/v1/me) }'],
+  ])(
+    'an uploaded %s file is never served as script or markup of the portal',
+    async (type, filename, source) => {
+      const page = await newPage('published');
+      const { publicUrl } = await uploadPageFile(page.id, type, filename, Buffer.from(source));
+      const res = await fetchAs(publicUrl);
+      expect(res.statusCode).toBe(200);
+      // Typed as bytes, so with nosniff a <script src> or <link rel=stylesheet> refuses it; saved, not shown.
+      expect(res.headers['content-type']).toBe('application/octet-stream');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payload\.\w+"/);
+      expect(res.headers['content-security-policy']).toContain('sandbox');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(res.body).toBe(source);
+    },
+  );
+
+  it('an uploaded SVG with a script is drawn by <img> only, never opened as a document of the portal', async () => {
+    const page = await newPage('published');
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>';
+    const { publicUrl } = await uploadPageFile(page.id, 'image/svg+xml', 'logo.svg', Buffer.from(svg));
+    const res = await fetchAs(publicUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('a raster image is the only kind of upload shown inline', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const page = await newPage('published');
+    const { publicUrl } = await uploadPageFile(page.id, 'image/png', 'dot.png', png);
+    const res = await fetchAs(publicUrl);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="dot\.png"/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a PNG claimed as JavaScript is refused, and a script claimed as a PNG is refused', async () => {
+    const page = await newPage('published');
+    const send = (type: string, filename: string, content: Buffer) => {
+      const body = multipart(
+        {
+          type,
+          name: filename,
+          visibility: 'public',
+          metadataType: 'page',
+          metadataId: page.id,
+          kind: 'file',
+        },
+        { filename, contentType: type, content },
+      );
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/files',
+        payload: body.payload,
+        headers: { ...body.headers, ...as.contenteditor },
+      });
+    };
+    expect((await send('image/png', 'x.png', Buffer.from('alert(1)'))).statusCode).toBe(422);
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    expect((await send('text/javascript', 'x.js', png)).statusCode).toBe(422);
+  });
+});
