@@ -99,7 +99,7 @@ function fieldsError(error: z.ZodError): AppError {
 }
 
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signer = await createDownloadSigner(app.db);
+  const signer = await createDownloadSigner(app.db, app.config.secretsKeyring);
   app.jobs.register(createBundleJobHandler({ fileStore: app.fileStore, config: app.config }));
   app.jobs.register(createDocumentTextJobHandler({ fileStore: app.fileStore }));
   app.addHook('onReady', async () => {

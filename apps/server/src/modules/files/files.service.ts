@@ -9,7 +9,7 @@
 import { enqueueDocumentText } from './document-text.service.js';
 import crypto from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError, MESSAGES } from '@portal/shared/errors';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import {
@@ -25,6 +25,7 @@ import {
 } from '@portal/shared/schemas/files';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
+import { NO_SECRETS_KEY, openSecret, sealSecret, type SecretsKeyring } from '../../lib/secrets.js';
 import { setting } from '../../db/schema/identity.js';
 import { childStatuses, findOpenableRef } from '../courseware/courseware.service.js';
 import { findAccountWithClaims } from '../identity/identity.repository.js';
@@ -52,14 +53,34 @@ export interface DownloadSigner {
   verify(parts: string[], signature: string): boolean;
 }
 
-/** The HMAC key for download links, created once and shared by every instance through the database. */
-export async function createDownloadSigner(db: Db): Promise<DownloadSigner> {
+/**
+ * The HMAC key for download links, created once and shared by every instance through the database.
+ * With SECRETS_KEY set it is stored sealed (lib/secrets.ts, issue 20 "Keys at rest"); one stored plain
+ * or under a key of SECRETS_KEY_PREVIOUS is sealed again under SECRETS_KEY here, at start.
+ * @param keyring config.secretsKeyring
+ * @throws SecretsKeyError when the stored secret does not open with the keyring
+ */
+export async function createDownloadSigner(
+  db: Db,
+  keyring: SecretsKeyring = NO_SECRETS_KEY,
+): Promise<DownloadSigner> {
   await db
     .insert(setting)
-    .values({ key: KEY_SETTING, value: crypto.randomBytes(32).toString('base64url') })
+    .values({
+      key: KEY_SETTING,
+      value: sealSecret(keyring, crypto.randomBytes(32).toString('base64url'), KEY_SETTING),
+    })
     .onConflictDoNothing();
   const [row] = await db.select().from(setting).where(eq(setting.key, KEY_SETTING));
-  const key = Buffer.from(row!.value, 'base64url');
+  const { plain, resealed } = openSecret(keyring, row!.value, KEY_SETTING);
+  if (resealed) {
+    // Only while it still holds the value read: another instance may have sealed it meanwhile.
+    await db
+      .update(setting)
+      .set({ value: sealSecret(keyring, plain, KEY_SETTING) })
+      .where(and(eq(setting.key, KEY_SETTING), eq(setting.value, row!.value)));
+  }
+  const key = Buffer.from(plain, 'base64url');
   const mac = (parts: string[]) => crypto.createHmac('sha256', key).update(parts.join('\n')).digest();
   return {
     sign: (parts) => mac(parts).toString('base64url'),

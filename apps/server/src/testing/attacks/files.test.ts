@@ -2,9 +2,13 @@
  * Attacks on untrusted files and on the keys at rest (issue 20 "Untrusted files", "Keys at rest"), one
  * `it` per attack, named by what it tries, against the real app on a real database.
  */
+import crypto from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import type { Page } from '@portal/shared/schemas/pages';
+import { setting, signingKey } from '../../db/schema/identity.js';
+import { eq } from 'drizzle-orm';
 import { bearer, createAccounts } from '../fixtures.js';
 import { multipart } from '../multipart.js';
 import { createTestContext, type TestContext } from '../test-app.js';
@@ -167,5 +171,57 @@ describe('untrusted files', () => {
     expect((await send('image/png', 'x.png', Buffer.from('alert(1)'))).statusCode).toBe(422);
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     expect((await send('text/javascript', 'x.js', png)).statusCode).toBe(422);
+  });
+});
+
+describe('keys at rest', () => {
+  it('the signing keys and download secret read from the database forge no token or link without SECRETS_KEY', async () => {
+    const sealed = await createTestContext({ SECRETS_KEY: crypto.randomBytes(32).toString('base64') });
+    try {
+      const { faculty } = await createAccounts(sealed.database.db);
+      const rows = await sealed.database.db.select().from(signingKey);
+      expect(rows.length).toBeGreaterThan(0);
+      const session = (token: string) =>
+        sealed.app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/session',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      for (const row of rows) {
+        expect(row.secret).toMatch(/^v1:/);
+        // An attacker who reads the row signs a token for another account with what is stored.
+        const now = Math.floor(Date.now() / 1000);
+        const forged = await new SignJWT({
+          displayName: 'x',
+          email: 'x',
+          provider: 'portal',
+          auth_time: now,
+          iat_ms: Date.now(),
+        })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: row.kid })
+          .setSubject(faculty)
+          .setJti(crypto.randomUUID())
+          .setIssuer('range-portal')
+          .setAudience('portal')
+          .setIssuedAt(now)
+          .setExpirationTime(now + 600)
+          .sign(new TextEncoder().encode(row.secret));
+        expect((await session(forged)).statusCode).toBe(401);
+      }
+      const real = await sealed.app.tokens.sign({
+        subject: faculty,
+        displayName: 'x',
+        email: 'x',
+        picture: null,
+      });
+      expect((await session(real.token)).statusCode).toBe(200);
+      const [download] = await sealed.database.db
+        .select()
+        .from(setting)
+        .where(eq(setting.key, 'download-secret'));
+      expect(download!.value).toMatch(/^v1:/);
+    } finally {
+      await sealed.close();
+    }
   });
 });
