@@ -6,7 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BrandVariant } from '@portal/shared/enums';
-import { SESSION_MAX_AGE_DAYS_DEFAULT } from '@portal/shared/limits';
+import {
+  DOCUMENT_TEXT_MEMORY_MB_DEFAULT,
+  DOCUMENT_TEXT_TIMEOUT_MS_DEFAULT,
+  SESSION_MAX_AGE_DAYS_DEFAULT,
+} from '@portal/shared/limits';
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag } from '@portal/shared/schemas/site';
 import { parseSecretsKey, type SecretsKeyring } from './lib/secrets.js';
 
@@ -85,6 +89,20 @@ const EnvSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /** false: this instance only enqueues jobs and leaves the work to other instances. */
   JOB_WORKER: bool.optional(),
+  /** Longest one document's text is read for, in milliseconds; then its worker is stopped. */
+  DOCUMENT_TEXT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(DOCUMENT_TEXT_TIMEOUT_MS_DEFAULT),
+  /** Heap of the worker thread that reads documents' text, in MB. */
+  DOCUMENT_TEXT_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(32)
+    .max(16_384)
+    .default(DOCUMENT_TEXT_MEMORY_MB_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -122,6 +140,9 @@ export interface Config {
   jobPollIntervalMs: number;
   jobLeaseMs: number;
   isJobWorker: boolean;
+  /** Bounds of the document text worker (DOCUMENT_TEXT_TIMEOUT_MS, DOCUMENT_TEXT_MEMORY_MB). */
+  documentTextTimeoutMs: number;
+  documentTextMemoryMb: number;
   logLevel: string;
   /** The flags' values without an admin's choice: FEATURE_<NAME> or the defaults of 001 §9. */
   features: Record<FeatureFlag, boolean>;
@@ -203,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
     isJobWorker: e.JOB_WORKER ?? true,
+    documentTextTimeoutMs: e.DOCUMENT_TEXT_TIMEOUT_MS,
+    documentTextMemoryMb: e.DOCUMENT_TEXT_MEMORY_MB,
     logLevel: e.LOG_LEVEL,
     features,
     pinnedFeatures,

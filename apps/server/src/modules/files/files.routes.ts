@@ -11,6 +11,7 @@
  * - POST   /content/:id/bundle      → { fileId, name, status, isReused }: 200 ready, 202 pending; CanViewFiles
  */
 import { createDocumentTextJobHandler } from './document-text.service.js';
+import { createDocumentTextExtractor } from './document-text-pool.js';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,7 +102,17 @@ function fieldsError(error: z.ZodError): AppError {
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const signer = await createDownloadSigner(app.db, app.config.secretsKeyring);
   app.jobs.register(createBundleJobHandler({ fileStore: app.fileStore, config: app.config }));
-  app.jobs.register(createDocumentTextJobHandler({ fileStore: app.fileStore }));
+  // Document text is read in a bounded worker thread, never on the thread answering requests.
+  const extractor = createDocumentTextExtractor({
+    timeoutMs: app.config.documentTextTimeoutMs,
+    memoryMb: app.config.documentTextMemoryMb,
+  });
+  app.addHook('onClose', async () => {
+    // Running extractions are given back to the queue (the runner stops first), then their threads end.
+    await app.jobs.stop();
+    await extractor.close();
+  });
+  app.jobs.register(createDocumentTextJobHandler({ fileStore: app.fileStore, extractor }));
   app.addHook('onReady', async () => {
     await app.fileStore.removeStalePartials(STALE_PARTIAL_MS);
   });

@@ -7,9 +7,11 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import type { Page } from '@portal/shared/schemas/pages';
-import { setting, signingKey } from '../../db/schema/identity.js';
 import { eq } from 'drizzle-orm';
-import { bearer, createAccounts } from '../fixtures.js';
+import { fileText } from '../../db/schema/files.js';
+import { setting, signingKey } from '../../db/schema/identity.js';
+import { bearer, createAccounts, createTree } from '../fixtures.js';
+import { compressionBombPdf, manyPagesPdf } from '../pdf.js';
 import { multipart } from '../multipart.js';
 import { createTestContext, type TestContext } from '../test-app.js';
 
@@ -222,6 +224,111 @@ describe('keys at rest', () => {
       expect(download!.value).toMatch(/^v1:/);
     } finally {
       await sealed.close();
+    }
+  });
+});
+
+/** The usual answer time of a search, which it keeps while a hostile document is being read. */
+const SEARCH_USUAL_MS = 500;
+/** The pause between two searches while a document is read. */
+const ROUND_PAUSE_MS = 50;
+/** The longest a test waits for a document's text job. */
+const EXTRACTION_WAIT_MS = 90_000;
+
+/**
+ * Uploads `pdf` as a courseware file of the tree's lab (which queues its text job), then searches the
+ * catalogue over and over until the job has written its outcome.
+ * @returns each round's time (a search and a look at the job, in ms) and the outcome: the text's length, or why it was not read
+ */
+async function searchWhileReading(
+  test: TestContext,
+  editor: { authorization: string },
+  lab: string,
+  pdf: Buffer,
+): Promise<{ latencies: number[]; textLength: number; failureReason: string | null }> {
+  const body = multipart(
+    {
+      type: 'application/pdf',
+      name: 'Hostile handout',
+      visibility: 'private',
+      metadataType: 'content',
+      metadataId: lab,
+      kind: 'file',
+    },
+    { filename: 'handout.pdf', contentType: 'application/pdf', content: pdf },
+  );
+  const uploaded = await test.app.inject({
+    method: 'POST',
+    url: '/api/v1/files',
+    payload: body.payload,
+    headers: { ...body.headers, ...editor },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const fileId = uploaded.json<{ id: string }>().id;
+  const latencies: number[] = [];
+  const deadline = Date.now() + EXTRACTION_WAIT_MS;
+  for (;;) {
+    // One round: a search, a look at the job's outcome and a short pause. A stalled event loop shows in
+    // whichever part it falls, so the whole round is timed, less its pause.
+    const started = performance.now();
+    const search = await test.app.inject({ method: 'GET', url: '/api/v1/content/search?q=scripting' });
+    expect(search.statusCode).toBe(200);
+    expect(search.json<{ items: unknown[] }>().items.length).toBeGreaterThan(0);
+    const [row] = await test.database.db
+      .select({ text: fileText.text, reason: fileText.failureReason })
+      .from(fileText)
+      .where(eq(fileText.fileId, fileId));
+    await new Promise((resolve) => setTimeout(resolve, ROUND_PAUSE_MS));
+    latencies.push(performance.now() - started - ROUND_PAUSE_MS);
+    if (row) return { latencies, textLength: row.text.length, failureReason: row.reason };
+    if (Date.now() > deadline) throw new Error('The text job did not finish in time.');
+  }
+}
+
+describe('hostile documents', () => {
+  it('a compression-bomb PDF does not stall search, and ends marked not extracted', async () => {
+    // The heap is lowered so the test ends in seconds; the bomb inflates to 300 MB either way.
+    const test = await createTestContext({ DOCUMENT_TEXT_MEMORY_MB: '64' });
+    try {
+      const accounts = await createAccounts(test.database.db);
+      const { lab } = await createTree(test.database.db, test.fileStore);
+      const bomb = await compressionBombPdf(300);
+      expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+      const outcome = await searchWhileReading(
+        test,
+        await bearer(test.app, accounts.contenteditor),
+        lab,
+        bomb,
+      );
+      expect(outcome.latencies.length).toBeGreaterThan(3);
+      expect(Math.max(...outcome.latencies)).toBeLessThan(SEARCH_USUAL_MS);
+      expect(outcome.textLength).toBe(0);
+      expect(outcome.failureReason).toBe('the document needs more than 64 MB of memory to read.');
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('a 2,000-page PDF does not stall search, and is read within the limits', async () => {
+    const test = await createTestContext();
+    try {
+      const accounts = await createAccounts(test.database.db);
+      const { lab } = await createTree(test.database.db, test.fileStore);
+      const pdf = manyPagesPdf(2000, 'Heap spraying chapter');
+      const outcome = await searchWhileReading(
+        test,
+        await bearer(test.app, accounts.contenteditor),
+        lab,
+        pdf,
+      );
+      expect(outcome.latencies.length).toBeGreaterThan(3);
+      expect(Math.max(...outcome.latencies)).toBeLessThan(SEARCH_USUAL_MS);
+      expect(outcome.failureReason).toBeNull();
+      expect(outcome.textLength).toBeGreaterThan(2000 * 'Heap spraying chapter'.length);
+      const found = await test.app.inject({ method: 'GET', url: '/api/v1/content/search?q=spraying' });
+      expect(found.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(lab);
+    } finally {
+      await test.close();
     }
   });
 });
