@@ -64,11 +64,19 @@ export function manyPagesPdf(pages: number, line: string): Buffer {
 
 /**
  * A one-page PDF whose content stream is FlateDecode-compressed and inflates to about `inflatedMb`
- * megabytes of text-showing operators (each a short word, so reading it makes millions of text
- * items), while the file itself stays well under a megabyte. Deflated as a stream, never whole in memory.
+ * megabytes, while the file itself stays around a megabyte or less. Deflated as a stream, never whole
+ * in memory.
+ * @param fill `text`: text-showing operators, each a short word (reading them makes millions of text
+ *   items, on the parser's heap); `blank`: spaces (only the inflated bytes, outside the heap)
  */
-export async function compressionBombPdf(inflatedMb: number): Promise<Buffer> {
-  const unit = Buffer.from('BT /F1 12 Tf 72 720 Td (overflow) Tj ET\n'.repeat(1024), 'latin1');
+export async function compressionBombPdf(
+  inflatedMb: number,
+  fill: 'text' | 'blank' = 'text',
+): Promise<Buffer> {
+  const unit =
+    fill === 'text'
+      ? Buffer.from('BT /F1 12 Tf 72 720 Td (overflow) Tj ET\n'.repeat(1024), 'latin1')
+      : Buffer.alloc(40 * 1024, 0x20);
   const count = Math.ceil((inflatedMb * 1024 * 1024) / unit.length);
   const deflate = zlib.createDeflate({ level: 9 });
   const chunks: Buffer[] = [];

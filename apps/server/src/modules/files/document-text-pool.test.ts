@@ -8,7 +8,7 @@ import type { Role } from '@portal/shared/enums';
 import type { Content } from '@portal/shared/schemas/courseware';
 import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
 import { multipart } from '../../testing/multipart.js';
-import { manyPagesPdf } from '../../testing/pdf.js';
+import { compressionBombPdf, manyPagesPdf } from '../../testing/pdf.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';
 import {
@@ -54,6 +54,27 @@ describe('the document text pool', () => {
     setTimeout(() => job.abort(new Error('stopping')), 200);
     await expect(running).rejects.toThrow('stopping');
     expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('stops a PDF whose stream inflates outside the heap (1 GB of blanks) by the memory watch', async () => {
+    const roomy = createDocumentTextExtractor({ timeoutMs: 60_000, memoryMb: 128 });
+    try {
+      const before = process.memoryUsage.rss();
+      let peak = before;
+      const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+      const error = await roomy
+        .extract('pdf', await compressionBombPdf(1024, 'blank'), new AbortController().signal)
+        .catch((e: unknown) => e);
+      clearInterval(sample);
+      expect(error).toMatchObject({
+        reason: 'memory',
+        message: 'the document needs more than 128 MB of memory to read.',
+      });
+      // Stopped within a doubling of the parser's buffer past the limit, far below the gigabyte.
+      expect(peak - before).toBeLessThan(600 * 1024 * 1024);
+    } finally {
+      await roomy.close();
+    }
   });
 
   it('tells a damaged PDF apart, with the parser’s words', async () => {

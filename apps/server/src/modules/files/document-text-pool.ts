@@ -1,10 +1,16 @@
 /**
- * Document text extraction off the API's thread (issue 20 "Untrusted files"): a pool of worker
- * threads (piscina, one thread by default) runs document-text.worker.ts with a heap limit
- * (`resourceLimits.maxOldGenerationSizeMb`) and each task under a time limit. A document that runs past
- * the time limit or the heap is stopped with its thread, so a compression bomb or a PDF of thousands of
- * pages never stalls the requests the API is answering; the job's abort (lease lost, shutdown) stops it
- * the same way.
+ * Document text extraction off the API's thread (issue 20 "Untrusted files"): a pool of one worker
+ * thread (piscina) runs document-text.worker.ts, one document at a time, under three bounds:
+ * - a time limit per document;
+ * - a heap limit on the thread (`resourceLimits.maxOldGenerationSizeMb`), which ends it when the parser's
+ *   objects outgrow it (a content stream of millions of text operators);
+ * - a watch on the process's resident memory while a document is read: the bytes a parser inflates live
+ *   in ArrayBuffers outside the heap limit (a FlateDecode stream of 1 GB of blanks passes it), so a
+ *   document is stopped when the process grows by more than the same limit while it is read. Since one
+ *   document is read at a time, that growth is the document's.
+ * A document past a bound is stopped with its thread, so a compression bomb or a PDF of thousands of
+ * pages never stalls the requests the API is answering nor exhausts the machine's memory; the job's
+ * abort (lease lost, shutdown) stops it the same way.
  *
  * The worker is the compiled `document-text.worker.js` beside this file in production (dist), and the
  * TypeScript source run through tsx when the server runs from its sources (tests, `npm run dev`), with
@@ -15,8 +21,13 @@ import { Piscina } from 'piscina';
 import type { DocumentKind } from './document-text.js';
 import type { DocumentTextAnswer, DocumentTextTask } from './document-text.worker.js';
 
-/** Worker threads of the pool: one, so that extraction never takes more than one core. */
-export const DOCUMENT_TEXT_THREADS = 1;
+/**
+ * Worker threads of the pool: one, so that extraction never takes more than one core and the memory
+ * watch measures one document.
+ */
+const DOCUMENT_TEXT_THREADS = 1;
+/** How often the resident memory is looked at while a document is read, in milliseconds. */
+const MEMORY_SAMPLE_MS = 50;
 /** How long an idle worker thread is kept for the next document. */
 const IDLE_THREAD_MS = 60_000;
 /** Characters of a parser's message kept in the reason shown to curators. */
@@ -56,14 +67,13 @@ const isSource = import.meta.url.endsWith('.ts');
 export function createDocumentTextExtractor(options: {
   timeoutMs: number;
   memoryMb: number;
-  threads?: number;
 }): DocumentTextExtractor {
   const seconds = Math.round(options.timeoutMs / 100) / 10;
   const duration = `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   const pool = new Piscina<DocumentTextTask, DocumentTextAnswer>({
     filename: new URL(`./document-text.worker.${isSource ? 'ts' : 'js'}`, import.meta.url).href,
     minThreads: 0,
-    maxThreads: options.threads ?? DOCUMENT_TEXT_THREADS,
+    maxThreads: DOCUMENT_TEXT_THREADS,
     idleTimeout: IDLE_THREAD_MS,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
     ...(isSource
@@ -77,38 +87,55 @@ export function createDocumentTextExtractor(options: {
       : { execArgv: [] }),
   });
 
+  const outOfMemory = () =>
+    new DocumentTextError('memory', `the document needs more than ${options.memoryMb} MB of memory to read.`);
+
+  /** Reads one document; the caller holds the turn (one document at a time). */
+  async function readOne(kind: DocumentKind, bytes: Buffer, signal: AbortSignal): Promise<string> {
+    signal.throwIfAborted();
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const memory = new AbortController();
+    const baseline = process.memoryUsage.rss();
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - baseline > options.memoryMb * 1024 * 1024) memory.abort();
+    }, MEMORY_SAMPLE_MS);
+    // A copy of its own, so that transferring it leaves the caller's buffer (and Node's pool) alone.
+    const copy = new Uint8Array(bytes);
+    let answer: DocumentTextAnswer;
+    try {
+      answer = await pool.run(
+        { kind, bytes: copy },
+        { signal: AbortSignal.any([signal, timeout, memory.signal]), transferList: [copy.buffer] },
+      );
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (timeout.aborted) {
+        throw new DocumentTextError('timeout', `the document took longer than ${duration} to read.`);
+      }
+      if (memory.signal.aborted || (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw outOfMemory();
+      }
+      throw error;
+    } finally {
+      clearInterval(watch);
+    }
+    if (!answer.ok) {
+      throw new DocumentTextError(
+        'unreadable',
+        `the document could not be read (${answer.message.slice(0, PARSER_MESSAGE_MAX)}).`,
+      );
+    }
+    return answer.text;
+  }
+
+  /** The end of the last document's turn: each waits for the one before it. */
+  let turn: Promise<unknown> = Promise.resolve();
+
   return {
-    async extract(kind, bytes, signal) {
-      signal.throwIfAborted();
-      const timeout = AbortSignal.timeout(options.timeoutMs);
-      // A copy of its own, so that transferring it leaves the caller's buffer (and Node's pool) alone.
-      const copy = new Uint8Array(bytes);
-      let answer: DocumentTextAnswer;
-      try {
-        answer = await pool.run(
-          { kind, bytes: copy },
-          { signal: AbortSignal.any([signal, timeout]), transferList: [copy.buffer] },
-        );
-      } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        if (timeout.aborted) {
-          throw new DocumentTextError('timeout', `the document took longer than ${duration} to read.`);
-        }
-        if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          throw new DocumentTextError(
-            'memory',
-            `the document needs more than ${options.memoryMb} MB of memory to read.`,
-          );
-        }
-        throw error;
-      }
-      if (!answer.ok) {
-        throw new DocumentTextError(
-          'unreadable',
-          `the document could not be read (${answer.message.slice(0, PARSER_MESSAGE_MAX)}).`,
-        );
-      }
-      return answer.text;
+    extract(kind, bytes, signal) {
+      const run = turn.then(() => readOne(kind, bytes, signal));
+      turn = run.catch(() => undefined);
+      return run;
     },
     async close() {
       await pool.destroy();

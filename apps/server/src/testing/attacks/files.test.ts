@@ -309,6 +309,27 @@ describe('hostile documents', () => {
     }
   });
 
+  it('a compression-bomb PDF of 1 GB of blanks (outside the heap) does not stall search nor fill memory', async () => {
+    const test = await createTestContext();
+    try {
+      const accounts = await createAccounts(test.database.db);
+      const { lab } = await createTree(test.database.db, test.fileStore);
+      const bomb = await compressionBombPdf(1024, 'blank');
+      expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+      const outcome = await searchWhileReading(
+        test,
+        await bearer(test.app, accounts.contenteditor),
+        lab,
+        bomb,
+      );
+      expect(Math.max(...outcome.latencies)).toBeLessThan(SEARCH_USUAL_MS);
+      expect(outcome.textLength).toBe(0);
+      expect(outcome.failureReason).toBe('the document needs more than 256 MB of memory to read.');
+    } finally {
+      await test.close();
+    }
+  });
+
   it('a 2,000-page PDF does not stall search, and is read within the limits', async () => {
     const test = await createTestContext();
     try {
