@@ -12,7 +12,7 @@
  */
 import { createDocumentTextJobHandler } from './document-text.service.js';
 import { createDocumentTextExtractor } from './document-text-pool.js';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@portal/shared/errors';
@@ -32,6 +32,7 @@ import { createBundleJobHandler, requestBundle } from './bundles.service.js';
 import {
   createDownloadSigner,
   deleteFile,
+  fileCacheControl,
   getDownloadUrl,
   getFileInfo,
   openForDownload,
@@ -52,6 +53,8 @@ const ContentQuery = z.object({
 const NO_CONTENT = z.null().describe('Deleted; no body.');
 /** The file's bytes: a raster image inline with its type, anything else an attachment (servedFileHeaders). */
 const FILE_BYTES = z.unknown().describe("The file's bytes.");
+/** A public file's copy named by If-None-Match is current (its ETag is the SHA-256). */
+const NOT_MODIFIED = z.null().describe('Not modified: the copy named by If-None-Match is current; no body.');
 
 /** Form fields an upload may have (type, name, visibility, metadataId, metadataType, kind). */
 const UPLOAD_FIELDS_MAX = 6;
@@ -244,7 +247,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         params: Params,
         querystring: ContentQuery,
         produces: ['application/octet-stream'],
-        response: { 200: FILE_BYTES, ...errorResponses(401, 403, 404) },
+        response: { 200: FILE_BYTES, 304: NOT_MODIFIED, ...errorResponses(401, 403, 404) },
         tags,
       },
     },
@@ -256,13 +259,17 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
-      const stream = app.fileStore.get(row.storageKey);
+      reply.header('cache-control', fileCacheControl(row)).header('x-content-type-options', 'nosniff');
+      const etag = row.visibility === 'public' && row.sha256 ? `"${row.sha256}"` : undefined;
+      if (etag) {
+        reply.header('etag', etag);
+        // A cached copy is still good: the caller may see the file, and its bytes are the same.
+        if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).status(304).send();
+      }
       return reply
         .headers(servedFileHeaders(row.mimeType, row.filename))
         .header('content-length', String(row.size))
-        .header('cache-control', row.visibility === 'public' ? 'public, max-age=3600' : 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+        .send(app.fileStore.get(row.storageKey));
     },
   );
 

@@ -280,6 +280,19 @@ export function contentDisposition(
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/**
+ * How a served file may be cached: a private file never; a public file of a page or item, whose owner
+ * may be unpublished later, only with revalidation on every use (its ETag, the SHA-256, makes that a
+ * 304), so no copy outlives its owner's publication; any other public file (a portrait) an hour.
+ */
+export function fileCacheControl(row: Pick<FileRow, 'visibility' | 'metadataType'>): string {
+  if (row.visibility !== 'public') return 'private, no-store';
+  return HIDEABLE_OWNER_TYPES.has(row.metadataType) ? 'public, no-cache' : 'public, max-age=3600';
+}
+
+/** Metadata types of files whose owner (a page, an item) can be hidden from visitors after upload. */
+const HIDEABLE_OWNER_TYPES = new Set(['page', 'content', 'bundle', 'lesson']);
+
 /** The policy of a served file that is not a raster image: it may run and load nothing. */
 export const ATTACHMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 

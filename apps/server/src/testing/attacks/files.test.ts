@@ -80,7 +80,24 @@ describe('untrusted files', () => {
       payload: { title: page.title, status: 'published', version: page.version },
     });
     expect(published.statusCode, published.body).toBe(200);
-    expect((await fetchAs(publicUrl)).body).toBe('draft');
+    const served = await fetchAs(publicUrl);
+    expect(served.body).toBe('draft');
+    // A copy kept by a browser or a proxy is checked on every use, so it ends with the page's publication.
+    expect(served.headers['cache-control']).toBe('public, no-cache');
+    const etag = String(served.headers.etag);
+    const revalidate = () =>
+      ctx.app.inject({ method: 'GET', url: publicUrl, headers: { 'if-none-match': etag } });
+    const notModified = await revalidate();
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    const unpublished = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/pages/${page.id}`,
+      headers: as.contenteditor,
+      payload: { title: page.title, status: 'unpublished' },
+    });
+    expect(unpublished.statusCode, unpublished.body).toBe(200);
+    expect((await revalidate()).statusCode).toBe(404);
   });
 
   it("an archived page's file is 404 to an editor who may not view archived content", async () => {
