@@ -7,7 +7,9 @@
  * - DELETE /files/:id               → 204; CanUpdateContent
  * - GET    /files/:id/download-url  ?from → { publicUrl, name }; 401 signed out, 403 without the permission
  * - GET    /files/:id/content       streams the file (signed query for private files): raster images inline,
- *                                   anything else an attachment, never as script (servedFileHeaders)
+ *                                   anything else an attachment, never as script (servedFileHeaders);
+ *                                   a file of a page or item follows its owner's status (404 when hidden)
+ *                                   and is revalidated on every use (ETag, 304; fileCacheControl)
  * - POST   /content/:id/bundle      → { fileId, name, status, isReused }: 200 ready, 202 pending; CanViewFiles
  */
 import { createDocumentTextJobHandler } from './document-text.service.js';
