@@ -133,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.jwtSecret,
       config.jwtPreviousSecrets,
       config.sessionMaxAgeS,
+      config.secretsKeyring,
     ),
   });
   await app.register(mailDeliveryPlugin);

@@ -6,8 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BrandVariant } from '@portal/shared/enums';
-import { SESSION_MAX_AGE_DAYS_DEFAULT } from '@portal/shared/limits';
+import {
+  DOCUMENT_TEXT_MEMORY_MB_DEFAULT,
+  DOCUMENT_TEXT_TIMEOUT_MS_DEFAULT,
+  SESSION_MAX_AGE_DAYS_DEFAULT,
+} from '@portal/shared/limits';
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag } from '@portal/shared/schemas/site';
+import { parseSecretsKey, type SecretsKeyring } from './lib/secrets.js';
 
 /** The repository root (apps/server/{src,dist}/config.* → ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -15,6 +20,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const bool = z
   .enum(['true', 'false', '1', '0'], { message: 'use true or false' })
   .transform((v) => v === 'true' || v === '1');
+
+const SECRETS_KEY_MESSAGE = 'must be 32 bytes in base64 (make one with: openssl rand -base64 32)';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -48,6 +55,27 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Earlier JWT_SECRET values (comma separated) that still verify tokens, to rotate without signing anyone out. */
   JWT_SECRET_PREVIOUS: z.string().optional(),
+  /**
+   * The key (32 bytes, base64: `openssl rand -base64 32`) that seals the signing keys and the download
+   * secret in the database with AES-256-GCM; unset, they are stored plain.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => parseSecretsKey(v) !== undefined, SECRETS_KEY_MESSAGE)
+    .transform((v) => parseSecretsKey(v)!)
+    .optional(),
+  /** Earlier SECRETS_KEY values (comma separated): they still open, and each secret is sealed again under SECRETS_KEY at start. */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k.length > 0),
+    )
+    .refine((keys) => keys.every((k) => parseSecretsKey(k) !== undefined), `each key ${SECRETS_KEY_MESSAGE}`)
+    .transform((keys) => keys.map((k) => parseSecretsKey(k)!))
+    .optional(),
   /** Sender of outgoing e-mail; by default no-reply at the host of PUBLIC_BASE_URL. */
   MAIL_FROM: z.string().max(320).optional(),
   /**
@@ -61,6 +89,20 @@ const EnvSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /** false: this instance only enqueues jobs and leaves the work to other instances. */
   JOB_WORKER: bool.optional(),
+  /** Longest one document's text is read for, in milliseconds; then its worker is stopped. */
+  DOCUMENT_TEXT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(DOCUMENT_TEXT_TIMEOUT_MS_DEFAULT),
+  /** Heap of the worker thread that reads documents' text, in MB. */
+  DOCUMENT_TEXT_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(32)
+    .max(16_384)
+    .default(DOCUMENT_TEXT_MEMORY_MB_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -90,12 +132,17 @@ export interface Config {
   jwtSecret: string | undefined;
   /** Earlier secrets that still verify (JWT_SECRET_PREVIOUS). */
   jwtPreviousSecrets: string[];
+  /** SECRETS_KEY (seals) and SECRETS_KEY_PREVIOUS (still open): the keys of the secrets at rest. */
+  secretsKeyring: SecretsKeyring;
   mailFrom: string;
   /** Fastify's trustProxy, from TRUST_PROXY. */
   trustProxy: boolean | string;
   jobPollIntervalMs: number;
   jobLeaseMs: number;
   isJobWorker: boolean;
+  /** Bounds of the document text worker (DOCUMENT_TEXT_TIMEOUT_MS, DOCUMENT_TEXT_MEMORY_MB). */
+  documentTextTimeoutMs: number;
+  documentTextMemoryMb: number;
   logLevel: string;
   /** The flags' values without an admin's choice: FEATURE_<NAME> or the defaults of 001 §9. */
   features: Record<FeatureFlag, boolean>;
@@ -169,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((v) => v.trim())
       .filter((v) => v.length > 0),
+    secretsKeyring: { current: e.SECRETS_KEY ?? null, previous: e.SECRETS_KEY_PREVIOUS ?? [] },
     mailFrom:
       e.MAIL_FROM ??
       `Cyber Range Portal <no-reply@${new URL(e.PUBLIC_BASE_URL ?? 'http://localhost').hostname}>`,
@@ -176,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
     isJobWorker: e.JOB_WORKER ?? true,
+    documentTextTimeoutMs: e.DOCUMENT_TEXT_TIMEOUT_MS,
+    documentTextMemoryMb: e.DOCUMENT_TEXT_MEMORY_MB,
     logLevel: e.LOG_LEVEL,
     features,
     pinnedFeatures,

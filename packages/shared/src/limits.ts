@@ -171,6 +171,13 @@ export const ADMIN_USERS_PAGE_SIZE = 25;
 export const DOCUMENT_TEXT_MAX = 200_000;
 /** Bytes of a courseware file read for its text; a bigger file is not read for search. */
 export const DOCUMENT_EXTRACT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * Longest one document's text is read for, in milliseconds (issue 20 "Untrusted files"): its worker
+ * thread is stopped after it and the file is marked "text not extracted". DOCUMENT_TEXT_TIMEOUT_MS.
+ */
+export const DOCUMENT_TEXT_TIMEOUT_MS_DEFAULT = 30_000;
+/** Heap of the worker thread that reads a document's text, in MB (DOCUMENT_TEXT_MEMORY_MB). */
+export const DOCUMENT_TEXT_MEMORY_MB_DEFAULT = 256;
 /** Words around the found words in a document snippet of a search result (ts_headline). */
 export const SNIPPET_WORDS_MIN = 12;
 export const SNIPPET_WORDS_MAX = 28;

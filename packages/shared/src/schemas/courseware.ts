@@ -98,6 +98,11 @@ export const ContentFileSchema = z.object({
   filename: z.string(),
   type: z.string(),
   size: z.number().int(),
+  /**
+   * Why the file's text could not be read for search ("the document took longer than 30 seconds to
+   * read."), issue 20; given only to callers who may update content, and only when it failed.
+   */
+  textNotExtracted: z.string().optional(),
 });
 export type ContentFile = z.infer<typeof ContentFileSchema>;
 

@@ -54,6 +54,20 @@ export const IMAGE_MIME_TYPES = [
   'image/svg+xml',
 ] as const;
 
+/**
+ * Raster image types a stored file is served inline with (issue 20 "Untrusted files"): they cannot
+ * hold script. Every other type (HTML, SVG, JavaScript, XML, documents) is served as an attachment.
+ */
+export const INLINE_IMAGE_MIME_TYPES = [
+  'image/png',
+  'image/apng',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+] as const;
+
 /** Whether a kind takes only images. Files take any type; the content must still match it. */
 export function isImageKind(kind: UploadKind): boolean {
   return kind !== 'file';

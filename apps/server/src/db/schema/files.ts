@@ -31,7 +31,7 @@ export const file = pgTable(
 
 /**
  * The plain text of a courseware file, extracted by a job after upload or import (issue: search inside
- * the courseware's own documents). Deleting the file deletes it; a trigger (migration 0008) keeps the
+ * the courseware's own documents), or why it could not be (`failure_reason`). Deleting the file deletes it; a trigger (migration 0008) keeps the
  * item's `document_vector` equal to its files' vectors, so no stale words stay searchable.
  */
 export const fileText = pgTable(
@@ -45,6 +45,11 @@ export const fileText = pgTable(
     text: text('text').notNull(),
     textVector: tsvector('text_vector').notNull(),
     extractedAt: timestamp('extracted_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Why the text was not extracted (issue 20: the document took too long, needed too much memory, or
+     * could not be read), in words a curator reads; the text is then empty. Null: extracted.
+     */
+    failureReason: text('failure_reason'),
   },
   (t) => [index('file_text_content_idx').on(t.contentId)],
 );

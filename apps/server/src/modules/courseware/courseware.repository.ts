@@ -629,11 +629,24 @@ export async function findSections(db: Db, contentId: string) {
   );
 }
 
+/** A file of an item, with why its text was not extracted (null: extracted, pending or not a document). */
+export interface ContentFileRow {
+  id: string;
+  name: string;
+  filename: string;
+  type: string;
+  size: number;
+  textNotExtracted: string | null;
+}
+
 export async function findContentFiles(db: Db, contentId: string) {
-  return rows<{ id: string; name: string; filename: string; type: string; size: number }>(
+  return rows<ContentFileRow>(
     db,
-    sql`SELECT id, name, filename, mime_type AS type, size::float8 AS size FROM file
-        WHERE metadata_type = 'content' AND metadata_id = ${contentId}::uuid AND status = 'ready' ORDER BY index, name, id`,
+    sql`SELECT f.id, f.name, f.filename, f.mime_type AS type, f.size::float8 AS size,
+          ft.failure_reason AS "textNotExtracted"
+        FROM file f LEFT JOIN file_text ft ON ft.file_id = f.id
+        WHERE f.metadata_type = 'content' AND f.metadata_id = ${contentId}::uuid AND f.status = 'ready'
+        ORDER BY f.index, f.name, f.id`,
   );
 }
 

@@ -13,6 +13,7 @@ import type {
   SearchContentQuery,
   SearchContentResponse,
   SearchFacets,
+  ContentFile,
   ContentFilesResponse,
 } from '@portal/shared/schemas/courseware';
 import type { ContributorPage, ListContributorsQuery } from '@portal/shared/schemas/contributors';
@@ -469,7 +470,7 @@ export async function getContent(db: Db, perms: PermissionFlags, idOrAlias: stri
       tags: c.tags as Content['tags'],
     })),
     sections,
-    files: files.map((f) => ({ ...f, size: Number(f.size) })),
+    files: files.map((f) => contentFileOf(perms, f)),
     ksas: ofType('KSA'),
     kus: ofType('KU'),
     tkss: ofType('TKS'),
@@ -494,6 +495,19 @@ export async function getContent(db: Db, perms: PermissionFlags, idOrAlias: stri
 }
 
 /**
+ * A file of an item as the caller sees it: why its text was not extracted only for those who may
+ * update content (issue 20), and only when it was not.
+ */
+function contentFileOf(perms: PermissionFlags, row: repo.ContentFileRow): ContentFile {
+  const { textNotExtracted, ...file } = row;
+  return {
+    ...file,
+    size: Number(file.size),
+    ...(perms.CanUpdateContent && textNotExtracted ? { textNotExtracted } : {}),
+  };
+}
+
+/**
  * Files of an item and, with `children`, of all its visible descendants (000 §7).
  * @throws AppError not_found as getContent
  */
@@ -508,7 +522,7 @@ export async function getContentFiles(
   if (!children) {
     const files = await repo.findContentFiles(db, row.id);
     return {
-      files: files.map((f) => ({ ...f, size: Number(f.size), contentId: row.id, contentName: row.name })),
+      files: files.map((f) => ({ ...contentFileOf(perms, f), contentId: row.id, contentName: row.name })),
     };
   }
   const files = await repo.findTreeFiles(db, row.id, childStatuses(perms));

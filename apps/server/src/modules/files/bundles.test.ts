@@ -93,7 +93,9 @@ async function download(fileId: string, from: string, role: Role = 'faculty'): P
   expect(link.statusCode).toBe(200);
   const res = await ctx.app.inject({ method: 'GET', url: link.json().publicUrl });
   expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toBe('application/zip');
+  // An attachment, typed as bytes to save (servedFileHeaders); its name says .zip.
+  expect(res.headers['content-type']).toBe('application/octet-stream');
+  expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.zip"/);
   return res.rawPayload;
 }
 

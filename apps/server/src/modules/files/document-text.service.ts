@@ -4,6 +4,9 @@
  * reads the stored bytes, strips the markup (document-text.ts) and writes `file_text`, whose trigger
  * folds the words into the item's search vector at the lowest weight. Idempotent: it reads the file
  * row as it is when it runs, and a file that is gone, no longer ready or not a document leaves no text.
+ * The text is read in a worker thread under a time and memory bound (document-text-pool.ts, issue 20
+ * "Untrusted files"); a document that runs past them or cannot be read is marked "text not extracted"
+ * with the reason (`file_text.failure_reason`, shown to curators) and the job fails without retrying.
  */
 import { z } from 'zod';
 import { DOCUMENT_EXTRACT_MAX_BYTES } from '@portal/shared/limits';
@@ -11,7 +14,8 @@ import type { Db } from '../../db/client.js';
 import { enqueueJob, PermanentJobError, type JobHandler } from '../jobs/jobs.service.js';
 import * as files from './files.repository.js';
 import * as repo from './document-text.repository.js';
-import { documentKindOf, documentText } from './document-text.js';
+import { documentKindOf } from './document-text.js';
+import { DocumentTextError, type DocumentTextExtractor } from './document-text-pool.js';
 import type { FileStore } from './storage.js';
 
 export const DOCUMENT_TEXT_JOB_KIND = 'document-text';
@@ -43,6 +47,7 @@ async function readStored(fileStore: FileStore, key: string, signal: AbortSignal
 /** The job handler; registered by the files routes. */
 export function createDocumentTextJobHandler(deps: {
   fileStore: FileStore;
+  extractor: DocumentTextExtractor;
 }): JobHandler<z.infer<typeof PayloadSchema>> {
   return {
     kind: DOCUMENT_TEXT_JOB_KIND,
@@ -64,9 +69,12 @@ export function createDocumentTextJobHandler(deps: {
       const bytes = await readStored(deps.fileStore, row.storageKey, signal);
       let text: string;
       try {
-        text = await documentText(kind, bytes);
+        text = await deps.extractor.extract(kind, bytes, signal);
       } catch (error) {
-        throw new PermanentJobError(`The ${kind} file could not be read: ${(error as Error).message}`);
+        // A stopped job (lease lost, shutdown) or a crashed pool is the runner's to retry.
+        if (!(error instanceof DocumentTextError)) throw error;
+        await repo.markFileTextFailed(db, { fileId, contentId: row.metadataId, reason: error.message });
+        throw new PermanentJobError(`The ${kind} file's text was not extracted: ${error.message}`);
       }
       await repo.upsertFileText(db, { fileId, contentId: row.metadataId, text });
     },

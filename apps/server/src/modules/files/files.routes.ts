@@ -6,11 +6,15 @@
  * - GET    /files/:id               → File (000 §3), any status (bundles are polled here)
  * - DELETE /files/:id               → 204; CanUpdateContent
  * - GET    /files/:id/download-url  ?from → { publicUrl, name }; 401 signed out, 403 without the permission
- * - GET    /files/:id/content       streams the file (signed query for private files) with Content-Disposition
+ * - GET    /files/:id/content       streams the file (signed query for private files): raster images inline,
+ *                                   anything else an attachment, never as script (servedFileHeaders);
+ *                                   a file of a page or item follows its owner's status (404 when hidden)
+ *                                   and is revalidated on every use (ETag, 304; fileCacheControl)
  * - POST   /content/:id/bundle      → { fileId, name, status, isReused }: 200 ready, 202 pending; CanViewFiles
  */
 import { createDocumentTextJobHandler } from './document-text.service.js';
-import type { FastifyError } from 'fastify';
+import { createDocumentTextExtractor } from './document-text-pool.js';
+import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@portal/shared/errors';
@@ -28,12 +32,13 @@ import {
 } from '@portal/shared/schemas/files';
 import { createBundleJobHandler, requestBundle } from './bundles.service.js';
 import {
-  contentDisposition,
   createDownloadSigner,
   deleteFile,
+  fileCacheControl,
   getDownloadUrl,
   getFileInfo,
   openForDownload,
+  servedFileHeaders,
   uploadFile,
 } from './files.service.js';
 import { BEARER, OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
@@ -48,8 +53,10 @@ const ContentQuery = z.object({
 });
 
 const NO_CONTENT = z.null().describe('Deleted; no body.');
-/** The file's bytes, with its own Content-Type and an attachment Content-Disposition. */
+/** The file's bytes: a raster image inline with its type, anything else an attachment (servedFileHeaders). */
 const FILE_BYTES = z.unknown().describe("The file's bytes.");
+/** A public file's copy named by If-None-Match is current (its ETag is the SHA-256). */
+const NOT_MODIFIED = z.null().describe('Not modified: the copy named by If-None-Match is current; no body.');
 
 /** Form fields an upload may have (type, name, visibility, metadataId, metadataType, kind). */
 const UPLOAD_FIELDS_MAX = 6;
@@ -98,9 +105,19 @@ function fieldsError(error: z.ZodError): AppError {
 }
 
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signer = await createDownloadSigner(app.db);
+  const signer = await createDownloadSigner(app.db, app.config.secretsKeyring);
   app.jobs.register(createBundleJobHandler({ fileStore: app.fileStore, config: app.config }));
-  app.jobs.register(createDocumentTextJobHandler({ fileStore: app.fileStore }));
+  // Document text is read in a bounded worker thread, never on the thread answering requests.
+  const extractor = createDocumentTextExtractor({
+    timeoutMs: app.config.documentTextTimeoutMs,
+    memoryMb: app.config.documentTextMemoryMb,
+  });
+  app.addHook('onClose', async () => {
+    // Running extractions are given back to the queue (the runner stops first), then their threads end.
+    await app.jobs.stop();
+    await extractor.close();
+  });
+  app.jobs.register(createDocumentTextJobHandler({ fileStore: app.fileStore, extractor }));
   app.addHook('onReady', async () => {
     await app.fileStore.removeStalePartials(STALE_PARTIAL_MS);
   });
@@ -235,7 +252,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         params: Params,
         querystring: ContentQuery,
         produces: ['application/octet-stream'],
-        response: { 200: FILE_BYTES, ...errorResponses(401, 403, 404) },
+        response: { 200: FILE_BYTES, 304: NOT_MODIFIED, ...errorResponses(401, 403, 404) },
         tags,
       },
     },
@@ -247,14 +264,17 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
-      const stream = app.fileStore.get(row.storageKey);
+      reply.header('cache-control', fileCacheControl(row)).header('x-content-type-options', 'nosniff');
+      const etag = row.visibility === 'public' && row.sha256 ? `"${row.sha256}"` : undefined;
+      if (etag) {
+        reply.header('etag', etag);
+        // A cached copy is still good: the caller may see the file, and its bytes are the same.
+        if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).status(304).send();
+      }
       return reply
-        .header('content-type', row.mimeType)
+        .headers(servedFileHeaders(row.mimeType, row.filename))
         .header('content-length', String(row.size))
-        .header('content-disposition', contentDisposition(row.filename))
-        .header('cache-control', row.visibility === 'public' ? 'public, max-age=3600' : 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+        .send(app.fileStore.get(row.storageKey));
     },
   );
 

@@ -9,11 +9,12 @@
 import { enqueueDocumentText } from './document-text.service.js';
 import crypto from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError, MESSAGES } from '@portal/shared/errors';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import {
   FILE_MESSAGES,
+  INLINE_IMAGE_MIME_TYPES,
   UPLOAD_MAX_BYTES,
   fileIconOf,
   type DownloadUrlResponse,
@@ -24,12 +25,13 @@ import {
 } from '@portal/shared/schemas/files';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
+import { NO_SECRETS_KEY, openSecret, sealSecret, type SecretsKeyring } from '../../lib/secrets.js';
 import { setting } from '../../db/schema/identity.js';
 import { childStatuses, findOpenableRef } from '../courseware/courseware.service.js';
 import { findAccountWithClaims } from '../identity/identity.repository.js';
 import { audienceOfFingerprint } from './bundle-tree.js';
 import { sanitizeFilename } from './filenames.js';
-import { pageExists } from '../pages/pages.repository.js';
+import { isPageOpenable, pageExists } from '../pages/pages.service.js';
 import * as repo from './files.repository.js';
 import { recordDownload } from '../statistics/statistics.service.js';
 import type { BundleRow, FileRow } from './files.repository.js';
@@ -51,14 +53,34 @@ export interface DownloadSigner {
   verify(parts: string[], signature: string): boolean;
 }
 
-/** The HMAC key for download links, created once and shared by every instance through the database. */
-export async function createDownloadSigner(db: Db): Promise<DownloadSigner> {
+/**
+ * The HMAC key for download links, created once and shared by every instance through the database.
+ * With SECRETS_KEY set it is stored sealed (lib/secrets.ts, issue 20 "Keys at rest"); one stored plain
+ * or under a key of SECRETS_KEY_PREVIOUS is sealed again under SECRETS_KEY here, at start.
+ * @param keyring config.secretsKeyring
+ * @throws SecretsKeyError when the stored secret does not open with the keyring
+ */
+export async function createDownloadSigner(
+  db: Db,
+  keyring: SecretsKeyring = NO_SECRETS_KEY,
+): Promise<DownloadSigner> {
   await db
     .insert(setting)
-    .values({ key: KEY_SETTING, value: crypto.randomBytes(32).toString('base64url') })
+    .values({
+      key: KEY_SETTING,
+      value: sealSecret(keyring, crypto.randomBytes(32).toString('base64url'), KEY_SETTING),
+    })
     .onConflictDoNothing();
   const [row] = await db.select().from(setting).where(eq(setting.key, KEY_SETTING));
-  const key = Buffer.from(row!.value, 'base64url');
+  const { plain, resealed } = openSecret(keyring, row!.value, KEY_SETTING);
+  if (resealed) {
+    // Only while it still holds the value read: another instance may have sealed it meanwhile.
+    await db
+      .update(setting)
+      .set({ value: sealSecret(keyring, plain, KEY_SETTING) })
+      .where(and(eq(setting.key, KEY_SETTING), eq(setting.value, row!.value)));
+  }
+  const key = Buffer.from(plain, 'base64url');
   const mac = (parts: string[]) => crypto.createHmac('sha256', key).update(parts.join('\n')).digest();
   return {
     sign: (parts) => mac(parts).toString('base64url'),
@@ -87,8 +109,21 @@ async function ownerContentIdOf(db: Db, row: FileRow): Promise<string | null> {
 }
 
 /**
+ * Whether the caller may open what a file belongs to: the item of a courseware, bundle or lesson file
+ * (isOpenable), or the page of a page or widget file (its status, as the page itself). Portraits and
+ * files of no owner belong to nothing hidden.
+ */
+async function isOwnerOpenable(db: Db, perms: PermissionFlags, row: FileRow): Promise<boolean> {
+  if (row.metadataType === 'page')
+    return !row.metadataId || (await isPageOpenable(db, perms, row.metadataId));
+  const ownerId = await ownerContentIdOf(db, row);
+  return !ownerId || (await findOpenableRef(db, perms, ownerId)) !== undefined;
+}
+
+/**
  * Checks that the caller may see a file (any status) and returns it. The item a courseware, bundle or
- * lesson file belongs to must be one the caller may open (else 404, as for the item itself). A private
+ * lesson file belongs to, or the page of a page file, must be one the caller may open (else 404, as for
+ * the item or page itself). A private
  * file needs the permission that covers it: CanViewFiles for courseware files and bundles (and a bundle
  * built for editors, with unpublished items, only for editors), CanViewLessonFiles for lesson
  * artifacts, CanUpdateContent for anything else.
@@ -101,8 +136,7 @@ async function authorize(
 ): Promise<{ row: FileRow; bundleRow?: BundleRow }> {
   const row = await repo.findFile(db, fileId);
   if (!row) throw notFound();
-  const ownerId = await ownerContentIdOf(db, row);
-  if (ownerId && !(await findOpenableRef(db, perms, ownerId))) throw notFound();
+  if (!(await isOwnerOpenable(db, perms, row))) throw notFound();
   if (row.visibility === 'public') return { row };
   if (!perms.IsLogin) throw new AppError('unauthenticated', 'Please log in to download files.');
   if (row.metadataType === 'content' || row.metadataType === 'bundle') {
@@ -179,8 +213,9 @@ export async function getDownloadUrl(
 const RECORDED_TYPES = new Set(['content', 'bundle', 'lesson']);
 
 /**
- * Resolves a file for streaming: public files to anyone who may open the item they belong to (an image
- * of a hidden item is not served: 404), private ones with a valid signature, and
+ * Resolves a file for streaming: public files to anyone who may open the item or page they belong to
+ * (an image of a hidden item, or a file of an unpublished page, is not served: 404), private ones with
+ * a valid signature, and
  * records the download event of courseware files and bundles (who, when, which file, from which item,
  * its top-most ancestor).
  * @param perms the caller's flags (a browser's <img> request carries no token: a visitor's)
@@ -197,8 +232,7 @@ export async function openForDownload(
   const row = await repo.findFile(db, fileId);
   if (!row || row.status !== 'ready') throw notFound();
   if (row.visibility === 'public') {
-    const ownerId = await ownerContentIdOf(db, row);
-    if (ownerId && !(await findOpenableRef(db, perms, ownerId))) throw notFound();
+    if (!(await isOwnerOpenable(db, perms, row))) throw notFound();
   } else {
     const { exp, sig, from, u } = query;
     if (!exp || !sig || !signer.verify([row.id, String(exp), from ?? '', u ?? ''], sig)) {
@@ -234,10 +268,56 @@ export async function openForDownload(
   return row;
 }
 
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(filename: string): string {
+/**
+ * RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name.
+ * @param disposition `attachment` (saved, never shown by the browser) or `inline` (raster images)
+ */
+export function contentDisposition(
+  filename: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * How a served file may be cached: a private file never; a public file of a page or item, whose owner
+ * may be unpublished later, only with revalidation on every use (its ETag, the SHA-256, makes that a
+ * 304), so no copy outlives its owner's publication; any other public file (a portrait) an hour.
+ */
+export function fileCacheControl(row: Pick<FileRow, 'visibility' | 'metadataType'>): string {
+  if (row.visibility !== 'public') return 'private, no-store';
+  return HIDEABLE_OWNER_TYPES.has(row.metadataType) ? 'public, no-cache' : 'public, max-age=3600';
+}
+
+/** Metadata types of files whose owner (a page, an item) can be hidden from visitors after upload. */
+const HIDEABLE_OWNER_TYPES = new Set(['page', 'content', 'bundle', 'lesson']);
+
+/** The policy of a served file that is not a raster image: it may run and load nothing. */
+export const ATTACHMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * The headers a stored file is served with (issue 20 "Untrusted files": served files never run as
+ * script from the portal's origin). A raster image (INLINE_IMAGE_MIME_TYPES) keeps its type and is
+ * inline. An SVG keeps its type, so an `<img>` still draws it (where script never runs), but is an
+ * attachment, so opening it saves it instead of showing it as a document of this origin. Any other
+ * type is `application/octet-stream` and an attachment: `Content-Disposition` alone does not stop
+ * `<script src>` or `<link rel=stylesheet>`, but with `nosniff` a browser refuses to run as script or
+ * style a response that is not typed as one, so a JavaScript, HTML or XML upload can never serve as a
+ * way around `script-src 'self'`. Each non-inline file also gets a sandboxing policy of its own.
+ * @param mimeType the stored (sniff-checked) type; filename the name it is saved as
+ * @returns the Content-Type, Content-Disposition and, unless inline, Content-Security-Policy values
+ */
+export function servedFileHeaders(mimeType: string, filename: string): Record<string, string> {
+  const type = mimeType.toLowerCase().split(';')[0]!.trim();
+  if ((INLINE_IMAGE_MIME_TYPES as readonly string[]).includes(type)) {
+    return { 'content-type': type, 'content-disposition': contentDisposition(filename, 'inline') };
+  }
+  return {
+    'content-type': type === 'image/svg+xml' ? type : 'application/octet-stream',
+    'content-disposition': contentDisposition(filename),
+    'content-security-policy': ATTACHMENT_CSP,
+  };
 }
 
 /** One upload as the route hands it over: the validated fields and the file part's stream. */

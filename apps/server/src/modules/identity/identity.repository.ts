@@ -455,6 +455,27 @@ export async function insertSigningKey(
     .onConflictDoNothing();
 }
 
+/** Every stored signing key, retired ones included (to seal them again). */
+export async function listSigningKeys(db: Db): Promise<SigningKeyRow[]> {
+  return db.select().from(signingKey);
+}
+
+/**
+ * Replaces a key's stored secret while it still holds `from` (another instance may have done it).
+ * @returns whether the row was changed
+ */
+export async function updateSigningKeySecret(
+  db: Db,
+  args: { kid: string; from: string; to: string },
+): Promise<boolean> {
+  const changed = await db
+    .update(signingKey)
+    .set({ secret: args.to })
+    .where(and(eq(signingKey.kid, args.kid), eq(signingKey.secret, args.from)))
+    .returning({ kid: signingKey.kid });
+  return changed.length > 0;
+}
+
 /** Sets the retirement of every active key (they stop signing now and verify until `at`). */
 export async function retireSigningKeys(db: Db, at: Date): Promise<void> {
   await db.update(signingKey).set({ retiredAt: at }).where(isNull(signingKey.retiredAt));

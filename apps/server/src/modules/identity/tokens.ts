@@ -13,6 +13,10 @@
  * JWT_SECRET the key comes from the environment instead (JWT_SECRET_PREVIOUS keeps earlier values
  * verifying); the database keys still verify until they retire, so switching signs no one out either.
  *
+ * With SECRETS_KEY set, each key's secret is stored sealed (lib/secrets.ts, issue 20 "Keys at rest");
+ * at start every key stored plain, or sealed under a key of SECRETS_KEY_PREVIOUS, is sealed again under
+ * SECRETS_KEY, and a key that no configured key opens stops the start with a message saying so.
+ *
  * Every instance caches the keys and reloads them after KEY_CACHE_MS, or at once (at most every
  * UNKNOWN_KID_RELOAD_MS) when a token names a key it does not know — another instance rotated.
  */
@@ -22,12 +26,15 @@ import { AppError } from '@portal/shared/errors';
 import { ACCESS_TOKEN_TTL_S, SESSION_MAX_AGE_DAYS_DEFAULT } from '@portal/shared/limits';
 import type { Actor, Identity, TokenAudience } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
+import { NO_SECRETS_KEY, openSecret, sealSecret, type SecretsKeyring } from '../../lib/secrets.js';
 import {
   deleteRetiredSigningKeys,
   findLegacyJwtSecret,
   insertSigningKey,
   listUsableSigningKeys,
+  listSigningKeys,
   retireSigningKeys,
+  updateSigningKeySecret,
   type SigningKeyRow,
 } from './identity.repository.js';
 
@@ -115,10 +122,13 @@ const envKid = (secret: string) =>
 const newSecret = () => crypto.randomBytes(48).toString('base64url');
 const newKid = () => `k-${crypto.randomBytes(9).toString('base64url')}`;
 
-function fromRow(row: SigningKeyRow): LoadedKey {
+/** Where a signing key's secret is kept, bound into its sealed form. */
+const keyContext = (kid: string) => `signing_key:${kid}`;
+
+function fromRow(row: SigningKeyRow, keyring: SecretsKeyring): LoadedKey {
   return {
     kid: row.kid,
-    key: encode(row.secret),
+    key: encode(openSecret(keyring, row.secret, keyContext(row.kid)).plain),
     source: 'database',
     createdAt: row.createdAt,
     retiredAt: row.retiredAt,
@@ -131,14 +141,19 @@ function refused(message = 'The access token is not valid.'): AppError {
 
 /**
  * Loads the keys (creating the first database key when there is none and no JWT_SECRET) and returns a
- * signer. A key the old single-key setting held is adopted as the `legacy` key.
+ * signer. A key the old single-key setting held is adopted as the `legacy` key. Stored keys are sealed
+ * again under the keyring's current key first (resealSigningKeys).
+ * @param keyring SECRETS_KEY and SECRETS_KEY_PREVIOUS (config.secretsKeyring)
+ * @throws SecretsKeyError when a stored key does not open with the keyring
  */
 export async function createTokenSigner(
   db: Db,
   secret: string | undefined,
   previousSecrets: readonly string[] = [],
   sessionMaxAgeS = SESSION_MAX_AGE_DAYS_DEFAULT * 86_400,
+  keyring: SecretsKeyring = NO_SECRETS_KEY,
 ): Promise<TokenSigner> {
+  const seal = (kid: string, plain: string) => ({ kid, secret: sealSecret(keyring, plain, keyContext(kid)) });
   const envKeys: LoadedKey[] = secret
     ? [secret, ...previousSecrets].map((s) => ({
         kid: envKid(s),
@@ -158,14 +173,11 @@ export async function createTokenSigner(
     if (rows.length === 0 && !secret) {
       // First start: adopt the key of the old single-key setting (so its tokens stay valid), else make one.
       const legacy = await findLegacyJwtSecret(db);
-      await insertSigningKey(
-        db,
-        legacy ? { kid: LEGACY_KID, secret: legacy } : { kid: newKid(), secret: newSecret() },
-      );
+      await insertSigningKey(db, legacy ? seal(LEGACY_KID, legacy) : seal(newKid(), newSecret()));
       rows = await listUsableSigningKeys(db, now);
     }
     const next = new Map<string, LoadedKey>();
-    for (const row of rows) next.set(row.kid, fromRow(row));
+    for (const row of rows) next.set(row.kid, fromRow(row, keyring));
     for (const key of envKeys) next.set(key.kid, key);
     keys = next;
     loadedAt = Date.now();
@@ -201,6 +213,7 @@ export async function createTokenSigner(
     return found;
   }
 
+  await resealSigningKeys(db, keyring);
   await load();
 
   return {
@@ -298,7 +311,7 @@ export async function createTokenSigner(
       const kid = newKid();
       await db.transaction(async (tx) => {
         await retireSigningKeys(tx, new Date(now.getTime() + KEY_RETIREMENT_DELAY_MS));
-        await insertSigningKey(tx, { kid, secret: newSecret() }, now);
+        await insertSigningKey(tx, seal(kid, newSecret()), now);
         await deleteRetiredSigningKeys(tx, now);
       });
       await load(now);
@@ -317,4 +330,24 @@ export async function createTokenSigner(
       }));
     },
   };
+}
+
+/**
+ * Deletes the keys past their retirement, then seals every stored signing key under the keyring's current key when it is plain or sealed under a
+ * previous key (written before SECRETS_KEY was set, or before it was rotated); with no current key, a
+ * key sealed under a previous one is written plain. Safe to run on several instances at once: a row is
+ * rewritten only while it still holds the value read.
+ * @throws SecretsKeyError when a stored key does not open with the keyring
+ */
+export async function resealSigningKeys(db: Db, keyring: SecretsKeyring, now = new Date()): Promise<number> {
+  // Keys past their retirement never verify again: they go rather than being opened.
+  await deleteRetiredSigningKeys(db, now);
+  let count = 0;
+  for (const row of await listSigningKeys(db)) {
+    const { plain, resealed } = openSecret(keyring, row.secret, keyContext(row.kid));
+    if (!resealed) continue;
+    const next = sealSecret(keyring, plain, keyContext(row.kid));
+    if (await updateSigningKeySecret(db, { kid: row.kid, from: row.secret, to: next })) count += 1;
+  }
+  return count;
 }

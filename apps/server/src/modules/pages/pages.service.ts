@@ -81,6 +81,20 @@ function isVisible(permissions: PermissionFlags, status: string): boolean {
   return openableStatuses(permissions).includes(status as ContentStatus);
 }
 
+/**
+ * Whether a page exists and the caller may see it by its status (unpublished: editors; archived: editors
+ * who may view archived content). The files of a page follow it (issue 20 "Untrusted files").
+ */
+export async function isPageOpenable(db: Db, permissions: PermissionFlags, id: string): Promise<boolean> {
+  const row = await repo.findPage(db, id);
+  return row !== undefined && isVisible(permissions, row.status);
+}
+
+/** Whether a page with this id exists, whatever its status (an upload names the page it is for). */
+export async function pageExists(db: Db, id: string): Promise<boolean> {
+  return repo.pageExists(db, id);
+}
+
 /** One page by id. @throws AppError 404 unknown, or hidden from the caller by its status */
 export async function getPage(db: Db, permissions: PermissionFlags, id: string): Promise<Page> {
   const row = await repo.findPage(db, id);

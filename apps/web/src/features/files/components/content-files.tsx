@@ -38,15 +38,35 @@ function FileName({ file }: { file: ContentFile }) {
 }
 
 /**
+ * Tells a curator that a file's text is not searched, and why (issue 20: the document took too long,
+ * needed too much memory, or could not be read). The API gives the reason only to those who may update
+ * content.
+ */
+function TextNotExtracted({ reason }: { reason: string }) {
+  return (
+    <Typography
+      variant="caption"
+      role="note"
+      sx={{ flexBasis: '100%', color: 'warning.dark', pl: 1 }}
+      data-testid="file-text-not-extracted"
+    >
+      Text not extracted: {reason}
+    </Typography>
+  );
+}
+
+/**
  * The files of a content item (000 §2, §6): with CanViewFiles each name is a download button; without
  * it the names are plain text with a login prompt, and signed-out users also get a Login button. Each
  * entry shows its label and, beside it, the file name it downloads as ("3_xss.md"); the download
- * button is named by both ("Lab handout, 3_xss.md").
+ * button is named by both ("Lab handout, 3_xss.md"). A content editor also sees, under a file, when
+ * its text could not be read for search.
  * Props: `contentId`, `files`.
  */
 export function ContentFiles({ contentId, files }: { contentId: string; files: readonly ContentFile[] }) {
   const canViewFiles = useCan('CanViewFiles');
   const isLoggedIn = useCan('IsLogin');
+  const canUpdateContent = useCan('CanUpdateContent');
   const { download, pendingFileId } = useDownloadFile(contentId);
   if (files.length === 0) return null;
   return (
@@ -70,6 +90,8 @@ export function ContentFiles({ contentId, files }: { contentId: string; files: r
             key={file.id}
             sx={{
               display: 'flex',
+              // A curator's note on the file takes a line of its own under it.
+              flexWrap: canUpdateContent && file.textNotExtracted ? 'wrap' : 'nowrap',
               alignItems: 'center',
               gap: 1,
               py: 0.5,
@@ -112,6 +134,7 @@ export function ContentFiles({ contentId, files }: { contentId: string; files: r
             <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto', flexShrink: 0 }}>
               {fileFacts(file)}
             </Typography>
+            {canUpdateContent && file.textNotExtracted && <TextNotExtracted reason={file.textNotExtracted} />}
           </Box>
         ))}
       </Box>

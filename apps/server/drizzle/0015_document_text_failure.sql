@@ -1,0 +1,1 @@
+ALTER TABLE "file_text" ADD COLUMN "failure_reason" text;
