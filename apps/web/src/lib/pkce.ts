@@ -13,7 +13,7 @@ import { PKCE_VERIFIER_KEY } from './pkce-verifier';
 function base64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '');
 }
 
 /** The S256 challenge of a verifier: base64url(SHA-256(verifier)), 43 characters. */
