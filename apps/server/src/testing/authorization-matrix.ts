@@ -147,7 +147,13 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/docs/json': { expect: ANYONE, sample: () => ({ url: '/api/docs/json' }) },
   'GET /api/docs/yaml': { expect: ANYONE, sample: () => ({ url: '/api/docs/yaml' }) },
   'GET /dist/env.json': { expect: ANYONE, sample: () => ({ url: '/dist/env.json' }) },
-  'GET /auth/login': { expect: ANYONE, sample: () => ({ url: '/auth/login?redirect=/courseware' }) },
+  'GET /auth/login': {
+    // The page of a sign-in the app started (with its PKCE challenge); without one it is sent to /login.
+    expect: ANYONE,
+    sample: () => ({
+      url: `/auth/login?redirect=/courseware&code_challenge=${TEST_PKCE.challenge}&code_challenge_method=S256`,
+    }),
+  },
   'POST /auth/login': {
     // A good password is sent back to the portal with a sign-on code, whoever else is signed in.
     expect: ANYONE_REDIRECTED,

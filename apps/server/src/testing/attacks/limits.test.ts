@@ -18,7 +18,7 @@ import { account } from '../../db/schema/identity.js';
 import { rows } from '../../db/rows.js';
 import { acceptPendingInvitations } from '../../modules/identity/course-invitations.service.js';
 import { insertAccount, insertClaims } from '../../modules/identity/identity.repository.js';
-import { PASSWORD, bearer, createAccounts, createTree, type Tree } from '../fixtures.js';
+import { PASSWORD, TEST_PKCE, bearer, createAccounts, createTree, type Tree } from '../fixtures.js';
 import { postForm } from '../forms.js';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../smtp-peer.js';
 import { createTestContext, type TestContext } from '../test-app.js';
@@ -245,7 +245,7 @@ describe('sign-in lockout that only the attacker feels', () => {
     const owner = await postForm(
       ctx.app,
       '/auth/login',
-      { email: 'faculty@test.example.edu', password: PASSWORD, redirect: '/courseware' },
+      { email: 'faculty@test.example.edu', password: PASSWORD, redirect: '/courseware', ...TEST_PKCE.form },
       { remoteAddress: '2001:db8:50:2::1' },
     );
     expect(owner.statusCode).toBe(303);
