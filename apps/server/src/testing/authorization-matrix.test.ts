@@ -370,10 +370,10 @@ describe('the authorization matrix', () => {
     expect(failures).toEqual([]);
   });
 
-  it('hides every hidden page, news item and event from each caller that may not see it: by id, link, list, feed, .ics and courseware search', async () => {
+  it('hides every hidden page, news item and event from each caller that may not see it: by id, link, list, feed, .ics, its files and courseware search', async () => {
     await signInCallers();
     const admin = headers.admin;
-    const made = {} as Record<HiddenCmsKind, { id: string; link: string; name: string }>;
+    const made = {} as Record<HiddenCmsKind, { id: string; link: string; name: string; fileId?: string }>;
     for (const status of ['unpublished', 'archived'] as const) {
       const page = await createPage(
         ctx.app.db,
@@ -387,7 +387,16 @@ describe('the authorization matrix', () => {
           layoutName: 'handSortedList',
         },
       );
-      made[`${status}Page`] = { id: page.id, link: page.href, name: page.title };
+      // A widget image of the page: its file follows the page's status (issue 20 "Untrusted files").
+      const image = await storeFile(ctx.database.db, ctx.fileStore, Buffer.from('GIF89a'), {
+        name: `Hidden ${status} page image`,
+        filename: 'hidden.gif',
+        mimeType: 'image/gif',
+        visibility: 'public',
+        metadataType: 'page',
+        metadataId: page.id,
+      });
+      made[`${status}Page`] = { id: page.id, link: page.href, name: page.title, fileId: image.id };
       const dated = { description: '<p>Not for everyone.</p>', status, date: '2026-12-24T12:00:00Z' };
       for (const [kind, extra] of [
         ['News', {}],
@@ -419,6 +428,7 @@ describe('the authorization matrix', () => {
             : `/api/v1/${area}/${encodeURIComponent(item.link)}`;
         const direct = [`/api/v1/${area}/${item.id}`, byLink];
         if (area === 'events') direct.push(`/api/v1/events/${item.id}/calendar.ics`);
+        if (item.fileId) direct.push(`/api/v1/files/${item.fileId}`, `/api/v1/files/${item.fileId}/content`);
         for (const url of direct) {
           const status = (await get(caller, url)).statusCode;
           checked += 1;
