@@ -271,14 +271,14 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       path,
       loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
       lazy: async () => ({
-        Component: (await import('../features/admin/pages/content-admin-page')).ContentAdminPage,
+        Component: (await import('../features/courseware/pages/content-admin-page')).ContentAdminPage,
       }),
     })),
     ...['cr-archived-content', 'archived-content'].map((path) => ({
       path,
       loader: createArchivedGuard(queryClient),
       lazy: async () => ({
-        Component: (await import('../features/admin/pages/content-admin-page')).ArchivedContentPage,
+        Component: (await import('../features/courseware/pages/content-admin-page')).ArchivedContentPage,
       }),
     })),
     { path: 'login', loader: createLoginLoader(env), Component: LoginPage },
@@ -310,7 +310,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       path: 'admin/outbox',
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
       lazy: async () => ({
-        Component: (await import('../features/identity/pages/outbox-page')).OutboxPage,
+        Component: (await import('../features/mail/pages/outbox-page')).OutboxPage,
       }),
     },
     {
