@@ -19,14 +19,18 @@ import {
 } from '../features/courseware/loaders';
 import { knowledgeQueryOptions } from '../features/knowledge/api/get-knowledge';
 import {
+  createExercisesLoader,
+  createLoginLoader,
+  createLogoutLoader,
+  createSignupLoader,
+} from '../features/identity/loaders';
+import {
   ConferenceLeavingPage,
   ExercisesLeavingPage,
   SignupLeavingPage,
-  createExercisesLoader,
-  createSignupLoader,
 } from '../features/identity/pages/leave-app-pages';
-import { LoginPage, createLoginLoader } from '../features/identity/pages/login-page';
-import { LogoutPage, createLogoutLoader } from '../features/identity/pages/logout-page';
+import { LoginPage } from '../features/identity/pages/login-page';
+import { LogoutPage } from '../features/identity/pages/logout-page';
 import { hasPageAt } from '../features/pages/loaders';
 import { browser } from '../lib/browser';
 import { createPermissionGuard } from '../lib/session';
