@@ -1,8 +1,8 @@
 /**
  * The route table (001 §2, 000 §2). The app shell composes the features here: each route takes its
- * loader from its feature (`features/<area>/loaders.ts`, or the page module for the sign-in pages) and
- * runs it "before entering" (the entry guard on the layout, the knowledge list and the item on the
- * courseware routes); route pages are loaded lazily to keep the first download small.
+ * loader from its feature (`features/<area>/loaders.ts`) and runs it "before entering" (the entry guard
+ * on the layout, the knowledge list and the item on the courseware routes); route pages are loaded
+ * lazily to keep the first download small.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
