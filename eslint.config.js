@@ -9,8 +9,9 @@ import tseslint from 'typescript-eslint';
 const WEB = './apps/web/src';
 
 /**
- * Which features a feature may import (each only those named, none of the others). The courseware pages
- * compose the features named after the server modules they talk to; the admin tables show contributors.
+ * Which features a feature may import (each only those named, none of the others). A feature is named as
+ * the server module it talks to and the shared schema it uses (DESIGN.md "Areas"); the courseware pages
+ * compose the features of the modules they show, the courseware admin tables show contributors.
  */
 const FEATURE_DEPENDENCIES = {
   files: [],
@@ -19,8 +20,10 @@ const FEATURE_DEPENDENCIES = {
   lessons: ['files'],
   contributors: ['files'],
   courseware: ['files', 'feedback', 'knowledge', 'lessons', 'contributors'],
-  admin: ['contributors'],
-  identity: [],
+  // The admin user screen sets an account's business unit (001 §3).
+  identity: ['organizations'],
+  organizations: [],
+  mail: [],
   // Home shows recent news and upcoming events (001 §1).
   site: ['news', 'events'],
   news: [],

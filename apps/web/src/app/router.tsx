@@ -1,7 +1,8 @@
 /**
- * The route table (001 §2, 000 §2). The app shell composes the features here: loaders run "before
- * entering" (the entry guard on the layout, the knowledge list on the courseware routes), and route
- * pages are loaded lazily to keep the first download small.
+ * The route table (001 §2, 000 §2). The app shell composes the features here: each route takes its
+ * loader from its feature (`features/<area>/loaders.ts`) and runs it "before entering" (the entry guard
+ * on the layout, the knowledge list and the item on the courseware routes); route pages are loaded
+ * lazily to keep the first download small.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -9,17 +10,28 @@ import { redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } fr
 import { isFeatureOn, type EnvJson, type FeatureFlag } from '@portal/shared/schemas/site';
 import { trimEndCharacters } from '@portal/shared/text';
 import { paths } from '../config/paths';
-import { contentQueryOptions, normaliseIdOrAlias } from '../features/courseware/api/get-content';
+import { normaliseIdOrAlias } from '../features/courseware/api/get-content';
+import {
+  createArchivedGuard,
+  createContentLoader,
+  createKnowledgeLoader,
+  findContentAddress,
+} from '../features/courseware/loaders';
 import { knowledgeQueryOptions } from '../features/knowledge/api/get-knowledge';
+import {
+  createExercisesLoader,
+  createLoginLoader,
+  createLogoutLoader,
+  createSignupLoader,
+} from '../features/identity/loaders';
 import {
   ConferenceLeavingPage,
   ExercisesLeavingPage,
   SignupLeavingPage,
-  createExercisesLoader,
-  createSignupLoader,
 } from '../features/identity/pages/leave-app-pages';
-import { LoginPage, createLoginLoader } from '../features/identity/pages/login-page';
-import { LogoutPage, createLogoutLoader } from '../features/identity/pages/logout-page';
+import { LoginPage } from '../features/identity/pages/login-page';
+import { LogoutPage } from '../features/identity/pages/logout-page';
+import { hasPageAt } from '../features/pages/loaders';
 import { browser } from '../lib/browser';
 import { createPermissionGuard } from '../lib/session';
 import { createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
@@ -30,35 +42,6 @@ import type { ShellHandle } from './layout/site-breadcrumbs';
 export interface RouteDependencies {
   queryClient: QueryClient;
   env: EnvJson;
-}
-
-/**
- * Loader of the courseware routes: the knowledge list is loaded before entering (000 §2) and cached
- * for the session. A failure is reported by the query cache and the page still opens.
- */
-function createKnowledgeLoader(queryClient: QueryClient) {
-  return async () => {
-    try {
-      await queryClient.ensureQueryData(knowledgeQueryOptions());
-    } catch {
-      // Reported; the filters simply have no knowledge items.
-    }
-    return null;
-  };
-}
-
-/**
- * Loads the content item before entering, side by side with the page code, so that the page draws once,
- * complete: drawn first as a skeleton, the page grew when the item came and pushed the footer down (a
- * layout shift of 0.38 in Lighthouse on a phone). Never throws: a failed load (404 included) is left in
- * the query cache, where the page finds it and answers it (000 §8).
- */
-function createContentLoader(queryClient: QueryClient) {
-  return async ({ params }: LoaderFunctionArgs) => {
-    const idOrAlias = normaliseIdOrAlias(params['*'] ?? '');
-    if (idOrAlias) await queryClient.prefetchQuery(contentQueryOptions(idOrAlias));
-    return null;
-  };
 }
 
 /** News and event paths are theirs (001 §2): the catch-all does not look them up as content. */
@@ -76,33 +59,9 @@ function createCatchAllLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const path = normaliseIdOrAlias(params['*'] ?? '');
     if (!path || isNewsOrEventPath(path)) return redirect(paths.home);
-    try {
-      const content = await queryClient.fetchQuery(contentQueryOptions(path));
-      queryClient.setQueryData(contentQueryOptions(content.urlAlias || content.id).queryKey, content);
-      return redirect(paths.content(content.urlAlias || content.id));
-    } catch {
-      // Not a content item: perhaps a page.
-    }
-    try {
-      // Loaded here, not with the entry: the page schemas are only needed when a path is no content item.
-      const { pageByHrefQueryOptions } = await import('../features/pages/api/get-page');
-      await queryClient.fetchQuery(pageByHrefQueryOptions(path));
-      return null;
-    } catch {
-      return redirect(paths.home);
-    }
-  };
-}
-
-/** Guard for the archived-content page: content-update and view-archived-content, else home (001 §2). */
-function createArchivedGuard(queryClient: QueryClient) {
-  const [canUpdate, canViewArchived] = [
-    createPermissionGuard(queryClient, 'CanUpdateContent'),
-    createPermissionGuard(queryClient, 'CanViewArchivedContent'),
-  ];
-  return async () => {
-    await canUpdate();
-    return canViewArchived();
+    const address = await findContentAddress(queryClient, path);
+    if (address) return redirect(address);
+    return (await hasPageAt(queryClient, path)) ? null : redirect(paths.home);
   };
 }
 
@@ -116,10 +75,16 @@ function createExternalRedirect(href: string) {
 
 type PageModule = () => Promise<{ Component: ComponentType }>;
 
-/** A lazily loaded site page, so that only what `/` needs is in the first download. */
-const sitePage = (load: () => Promise<Record<string, ComponentType>>, name: string): PageModule => {
-  return async () => ({ Component: (await load())[name]! });
-};
+/**
+ * A lazily loaded route page: the export `name` of the module `load` imports, fetched when its route
+ * first matches, so that only what `/` needs is in the first download.
+ */
+function lazyPage<K extends string>(
+  load: () => Promise<Record<NoInfer<K>, ComponentType>>,
+  name: K,
+): PageModule {
+  return async () => ({ Component: (await load())[name] });
+}
 
 /**
  * A site page that an editable page may replace (issue 11 "Demo pages"): the dynamic page at the same
@@ -129,15 +94,7 @@ const sitePage = (load: () => Promise<Record<string, ComponentType>>, name: stri
 function editableSitePage(queryClient: QueryClient, path: string, load: PageModule): RouteObject {
   return {
     path,
-    loader: async (): Promise<ShellHandle> => {
-      try {
-        const { pageByHrefQueryOptions } = await import('../features/pages/api/get-page');
-        await queryClient.fetchQuery(pageByHrefQueryOptions(path));
-        return { hidesBreadcrumbs: true };
-      } catch {
-        return { hidesBreadcrumbs: false };
-      }
-    },
+    loader: async (): Promise<ShellHandle> => ({ hidesBreadcrumbs: await hasPageAt(queryClient, path) }),
     lazy: async () => {
       const [{ Component: SitePage }, { DynamicPage }] = await Promise.all([
         load(),
@@ -165,7 +122,7 @@ function sitePages(env: EnvJson, queryClient: QueryClient): RouteObject[] {
   const editable = (path: string, load: PageModule) => editableSitePage(queryClient, path, load);
   const pages = import.meta.glob<Record<string, ComponentType>>('../features/site/pages/*-page.tsx');
   const fromFile = (file: string, name: string) =>
-    sitePage(pages[`../features/site/pages/${file}.tsx`]!, name);
+    lazyPage(pages[`../features/site/pages/${file}.tsx`]!, name);
   const routes: RouteObject[] = [
     editable('community', fromFile('community-page', 'CommunityPage')),
     editable('terms-of-use', fromFile('terms-of-use-page', 'TermsOfUsePage')),
@@ -245,7 +202,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
   const pages: RouteObject[] = [
     // Home (001 §1, flag `home`); without it the courseware page is the way in.
     isFeatureOn(env.features, 'home')
-      ? { index: true, lazy: sitePage(loadHomePage, 'HomePage') }
+      ? { index: true, lazy: lazyPage(loadHomePage, 'HomePage') }
       : { index: true, loader: () => redirect(paths.courseware) },
     ...sitePages(env, queryClient),
     {
@@ -256,13 +213,13 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
         {
           // The landing page, or the create form with ?creating=1 (000 §2).
           index: true,
-          lazy: async () => ({ Component: (await loadCoursewareIndexPage()).CoursewareIndexPage }),
+          lazy: lazyPage(loadCoursewareIndexPage, 'CoursewareIndexPage'),
         },
         {
           path: '*',
           loader: createContentLoader(queryClient),
           shouldRevalidate: ({ currentParams, nextParams }) => currentParams['*'] !== nextParams['*'],
-          lazy: async () => ({ Component: (await loadContentDetailPage()).ContentDetailPage }),
+          lazy: lazyPage(loadContentDetailPage, 'ContentDetailPage'),
         },
       ],
     },
@@ -270,16 +227,12 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     ...['cr-admin', 'admin'].map((path) => ({
       path,
       loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
-      lazy: async () => ({
-        Component: (await import('../features/admin/pages/content-admin-page')).ContentAdminPage,
-      }),
+      lazy: lazyPage(() => import('../features/courseware/pages/content-admin-page'), 'ContentAdminPage'),
     })),
     ...['cr-archived-content', 'archived-content'].map((path) => ({
       path,
       loader: createArchivedGuard(queryClient),
-      lazy: async () => ({
-        Component: (await import('../features/admin/pages/content-admin-page')).ArchivedContentPage,
-      }),
+      lazy: lazyPage(() => import('../features/courseware/pages/content-admin-page'), 'ArchivedContentPage'),
     })),
     { path: 'login', loader: createLoginLoader(env), Component: LoginPage },
     { path: 'logout', loader: createLogoutLoader(queryClient, env), Component: LogoutPage },
@@ -287,55 +240,44 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     ...['cr-dashboard', 'dashboard'].map((path) => ({
       path,
       loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
-      lazy: async () => ({
-        Component: (await import('../features/statistics/pages/dashboard-page')).DashboardPage,
-      }),
+      lazy: lazyPage(() => import('../features/statistics/pages/dashboard-page'), 'DashboardPage'),
     })),
     // Identity admin (issue 5): each screen needs its permission, else home.
     {
       path: 'admin/users',
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
-      lazy: async () => ({
-        Component: (await import('../features/identity/pages/users-admin-page')).UsersAdminPage,
-      }),
+      lazy: lazyPage(() => import('../features/identity/pages/users-admin-page'), 'UsersAdminPage'),
     },
     {
       path: 'admin/user-import',
       loader: createPermissionGuard(queryClient, 'CanImportUsers'),
-      lazy: async () => ({
-        Component: (await import('../features/identity/pages/user-import-page')).UserImportPage,
-      }),
+      lazy: lazyPage(() => import('../features/identity/pages/user-import-page'), 'UserImportPage'),
     },
     {
       path: 'admin/outbox',
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
-      lazy: async () => ({
-        Component: (await import('../features/identity/pages/outbox-page')).OutboxPage,
-      }),
+      lazy: lazyPage(() => import('../features/mail/pages/outbox-page'), 'OutboxPage'),
     },
     {
       path: 'invitations',
       loader: createPermissionGuard(queryClient, 'CanInviteStudents'),
-      lazy: async () => ({
-        Component: (await import('../features/identity/pages/course-invitations-page')).CourseInvitationsPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/identity/pages/course-invitations-page'),
+        'CourseInvitationsPage',
+      ),
     },
     // Add new page (001 §2): editors only, else home.
     {
       path: 'new-page',
       loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
-      lazy: async () => ({
-        Component: (await import('../features/pages/pages/new-page-page')).NewPagePage,
-      }),
+      lazy: lazyPage(() => import('../features/pages/pages/new-page-page'), 'NewPagePage'),
     },
     {
       path: '*',
       loader: createCatchAllLoader(queryClient),
       // Dynamic pages show no breadcrumbs (001 §2 Breadcrumbs).
       handle: { hidesBreadcrumbs: true } satisfies ShellHandle,
-      lazy: async () => ({
-        Component: (await import('../features/pages/pages/dynamic-page')).DynamicPage,
-      }),
+      lazy: lazyPage(() => import('../features/pages/pages/dynamic-page'), 'DynamicPage'),
     },
   ];
   // News and events (001 §2, issue 12), each behind its flag.
@@ -343,15 +285,11 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     pages.push(
       {
         path: 'news',
-        lazy: async () => ({
-          Component: (await import('../features/news/pages/news-list-page')).NewsListPage,
-        }),
+        lazy: lazyPage(() => import('../features/news/pages/news-list-page'), 'NewsListPage'),
       },
       {
         path: 'news/:alias',
-        lazy: async () => ({
-          Component: (await import('../features/news/pages/news-detail-page')).NewsDetailPage,
-        }),
+        lazy: lazyPage(() => import('../features/news/pages/news-detail-page'), 'NewsDetailPage'),
       },
     );
   }
@@ -359,15 +297,11 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     pages.push(
       {
         path: 'events',
-        lazy: async () => ({
-          Component: (await import('../features/events/pages/events-list-page')).EventsListPage,
-        }),
+        lazy: lazyPage(() => import('../features/events/pages/events-list-page'), 'EventsListPage'),
       },
       {
         path: 'events/:alias',
-        lazy: async () => ({
-          Component: (await import('../features/events/pages/event-detail-page')).EventDetailPage,
-        }),
+        lazy: lazyPage(() => import('../features/events/pages/event-detail-page'), 'EventDetailPage'),
       },
     );
   }
@@ -376,38 +310,33 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     pages.push(
       ...['contact-us', 'contact'].map((path) => ({
         path,
-        lazy: async () => ({
-          Component: (await import('../features/forms/pages/contact-page')).ContactPage,
-        }),
+        lazy: lazyPage(() => import('../features/forms/pages/contact-page'), 'ContactPage'),
       })),
     );
   }
   pages.push(
     {
       path: 'newsletter-signup',
-      lazy: async () => ({
-        Component: (await import('../features/forms/pages/newsletter-signup-page')).NewsletterSignupPage,
-      }),
+      lazy: lazyPage(() => import('../features/forms/pages/newsletter-signup-page'), 'NewsletterSignupPage'),
     },
     {
       path: 'newsletter/confirm',
-      lazy: async () => ({
-        Component: (await import('../features/forms/pages/newsletter-link-page')).NewsletterConfirmPage,
-      }),
+      lazy: lazyPage(() => import('../features/forms/pages/newsletter-link-page'), 'NewsletterConfirmPage'),
     },
     {
       path: 'newsletter/unsubscribe',
-      lazy: async () => ({
-        Component: (await import('../features/forms/pages/newsletter-link-page')).NewsletterUnsubscribePage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/forms/pages/newsletter-link-page'),
+        'NewsletterUnsubscribePage',
+      ),
     },
     {
       path: 'admin/newsletter',
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
-      lazy: async () => ({
-        Component: (await import('../features/forms/pages/newsletter-subscribers-page'))
-          .NewsletterSubscribersPage,
-      }),
+      lazy: lazyPage(
+        () => import('../features/forms/pages/newsletter-subscribers-page'),
+        'NewsletterSubscribersPage',
+      ),
     },
   );
   return [
@@ -430,7 +359,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     // The unsafe-site warning stands alone, outside the layout (001 §2).
     {
       path: 'unsafe_site',
-      lazy: sitePage(() => import('../features/site/pages/unsafe-site-page'), 'UnsafeSitePage'),
+      lazy: lazyPage(() => import('../features/site/pages/unsafe-site-page'), 'UnsafeSitePage'),
       HydrateFallback,
     },
     ...(env.conferenceUrl

@@ -32,7 +32,7 @@ import {
 } from '@portal/shared/schemas/identity';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useChangeUser, useUser } from '../api/admin-users';
-import { BusinessUnitField } from './business-unit-field';
+import { BusinessUnitField } from '../../organizations/components/business-unit-field';
 
 /** Claims as text: type, value and scopes. */
 function claimText(claim: { type: string; value: string; scopes?: string[] }): string {

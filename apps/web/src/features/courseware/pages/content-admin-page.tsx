@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
 import { useAllContent } from '../api/list-all-content';
-import { useAllContributors } from '../api/list-all-contributors';
+import { useAllContributors } from '../../contributors/api/list-all-contributors';
 import { ContentTable, toAdminRows } from '../components/content-table';
 
 function AdminTable({ isArchived, title }: { isArchived: boolean; title: string }) {

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTENT_LIST_PAGE_SIZE } from '@portal/shared/limits';
-import { getAllContributors } from '../../contributors/api/get-contributors';
+import { getAllContributors } from './get-contributors';
 
 export function allContributorsQueryOptions() {
   return queryOptions({
