@@ -45,8 +45,9 @@ export function fieldErrorsOfServer(details: unknown): FieldErrors {
  * @param setError the form's `setError` (react-hook-form)
  * @param error what the request threw: an `AppError` (the API client's `ApiError`) or anything else
  * @param options `fieldOf` maps a request field to the form field that shows it (`contributorIds` →
- *   `contributors`; nested paths keep their tail); `fields` lists the form's fields when the request
- *   has more (issues of other fields are skipped); `skip` names issues the caller handles itself
+ *   `contributors`; nested paths keep their tail); `fields` lists the form's fields: issues of other
+ *   fields are skipped and an issue inside a listed field (`emails.3`) shows at that field; `skip`
+ *   names issues the caller handles itself (`version` of a conflict)
  * @returns the issues shown, keyed by form path (empty when the answer named no field of the form)
  */
 export function applyServerIssues<T extends FieldValues>(
@@ -61,7 +62,10 @@ export function applyServerIssues<T extends FieldValues>(
     if (options.skip?.includes(head)) continue;
     const formHead = options.fieldOf?.[head] ?? head;
     if (options.fields && !options.fields.includes(formHead)) continue;
-    const formPath = [formHead, ...rest].join('.');
+    const fullPath = [formHead, ...rest].join('.');
+    // A form that lists its fields shows an issue inside one (`emails.3`) at that field.
+    const formPath = !options.fields || options.fields.includes(fullPath) ? fullPath : formHead;
+    if (formPath in shown) continue;
     setError(
       formPath as FieldPath<T>,
       { type: 'server', message },
