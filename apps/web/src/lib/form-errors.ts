@@ -10,16 +10,6 @@ import { AppError } from '@portal/shared/errors';
 /** Field path → first message. */
 export type FieldErrors = Record<string, string>;
 
-/** Issues of a zod error as field errors (first message per field). */
-export function fieldErrorsOf(issues: z.ZodError['issues']): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.join('.');
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
-
 /**
  * Field errors of a server answer: its issues name fields as "body.name"; they are mapped back to the
  * form's paths. Issues about fields the form does not show are left to the form-level message.
