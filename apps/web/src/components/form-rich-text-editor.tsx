@@ -1,6 +1,6 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { focusTargetOf } from '../lib/form-errors';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from './rich-text-editor/rich-text-editor';
 
 /**
  * The rich-text editor (001 §2) bound to a react-hook-form form (STYLE.md "Forms"): its HTML is the

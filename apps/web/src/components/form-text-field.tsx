@@ -7,10 +7,10 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
  * an alert role (001 §5), after `errorPrefix` when given (001 §4 contact form); required fields carry
  * the asterisk; the field's ref lets the form focus the first invalid field, and its input carries its
  * path in `data-field`.
- * Props: `control`, `name`, `label`, `maxLength` (typing stops there; the schema says so too), and any
+ * Props: `control` (of any form, also one whose schema transforms its values), `name`, `label`, `maxLength` (typing stops there; the schema says so too), and any
  * TextField prop.
  */
-export function FormTextField<T extends FieldValues>({
+export function FormTextField<T extends FieldValues, TContext, TTransformed extends FieldValues>({
   control,
   name,
   maxLength,
@@ -18,7 +18,7 @@ export function FormTextField<T extends FieldValues>({
   helperText,
   ...props
 }: Omit<TextFieldProps, 'name'> & {
-  control: Control<T>;
+  control: Control<T, TContext, TTransformed>;
   name: FieldPath<T>;
   maxLength?: number;
   errorPrefix?: string;

@@ -1,21 +1,14 @@
 /**
  * Field errors of a form (000 §5): issues keyed by their field path ("name", "sections.0.name"), from
- * the shared zod schemas or from a server answer, and the focus of the first invalid field in page order.
+ * the shared zod schemas or from a server answer (`applyServerIssues`, which focuses the first field the
+ * server names through react-hook-form), and focus targets for composite fields.
  */
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
+import { AppError } from '@portal/shared/errors';
 
 /** Field path → first message. */
 export type FieldErrors = Record<string, string>;
-
-/** Issues of a zod error as field errors (first message per field). */
-export function fieldErrorsOf(issues: z.ZodError['issues']): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.join('.');
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
 
 /**
  * Field errors of a server answer: its issues name fields as "body.name"; they are mapped back to the
@@ -34,26 +27,47 @@ export function fieldErrorsOfServer(details: unknown): FieldErrors {
   return errors;
 }
 
+/**
+ * Shows a server answer's field issues (a 400 with `details.issues`, 000 §5) under the form's fields:
+ * one `setError` per field, the first with `shouldFocus` so the first field the server names takes the
+ * focus (its control must be enabled when this runs). Every form that sends to the server calls this
+ * in its failure path; anything else in the answer is left to the form-level message.
+ * @param setError the form's `setError` (react-hook-form)
+ * @param error what the request threw: an `AppError` (the API client's `ApiError`) or anything else
+ * @param options `fieldOf` maps a request field to the form field that shows it (`contributorIds` →
+ *   `contributors`; nested paths keep their tail); `fields` lists the form's fields: issues of other
+ *   fields are skipped and an issue inside a listed field (`emails.3`) shows at that field; `skip`
+ *   names issues the caller handles itself (`version` of a conflict)
+ * @returns the issues shown, keyed by form path (empty when the answer named no field of the form)
+ */
+export function applyServerIssues<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  options: { fieldOf?: Record<string, string>; fields?: readonly string[]; skip?: readonly string[] } = {},
+): FieldErrors {
+  if (!(error instanceof AppError)) return {};
+  const shown: FieldErrors = {};
+  for (const [path, message] of Object.entries(fieldErrorsOfServer(error.details))) {
+    const [head = '', ...rest] = path.split('.');
+    if (options.skip?.includes(head)) continue;
+    const formHead = options.fieldOf?.[head] ?? head;
+    if (options.fields && !options.fields.includes(formHead)) continue;
+    const fullPath = [formHead, ...rest].join('.');
+    // A form that lists its fields shows an issue inside one (`emails.3`) at that field.
+    const formPath = !options.fields || options.fields.includes(fullPath) ? fullPath : formHead;
+    if (formPath in shown) continue;
+    setError(
+      formPath as FieldPath<T>,
+      { type: 'server', message },
+      { shouldFocus: Object.keys(shown).length === 0 },
+    );
+    shown[formPath] = message;
+  }
+  return shown;
+}
+
 /** The data attribute that marks each field of the form with its path, in page order. */
 export const FIELD_ATTRIBUTE = 'data-field';
-
-/**
- * Focuses the first field (in page order) that has an error (000 §5: "an invalid form focuses the first
- * invalid field"). Fields are marked with `data-field`; composite fields focus their first control.
- * @returns whether a field was focused
- */
-export function focusFirstInvalid(container: HTMLElement | null, errors: FieldErrors): boolean {
-  if (!container) return false;
-  const fields = container.querySelectorAll<HTMLElement>(`[${FIELD_ATTRIBUTE}]`);
-  for (const element of fields) {
-    const key = element.getAttribute(FIELD_ATTRIBUTE) ?? '';
-    const hasError = Object.keys(errors).some((path) => path === key || path.startsWith(`${key}.`));
-    if (!hasError) continue;
-    focusControlOf(element);
-    return true;
-  }
-  return false;
-}
 
 /** Focuses a field's element, or for a composite field its first control. */
 function focusControlOf(element: HTMLElement): void {

@@ -15,8 +15,10 @@ import {
   type FieldPath,
   type FieldValues,
   type UseFormHandleSubmit,
+  type UseFormSetError,
 } from 'react-hook-form';
 import { CONTENT_STATUSES, type ContentStatus } from '@portal/shared/enums';
+import { applyServerIssues } from '../../lib/form-errors';
 import { FormTextField } from '../form-text-field';
 import { FormRichTextEditor } from '../form-rich-text-editor';
 import { DateTimeField } from './date-time-field';
@@ -32,16 +34,31 @@ export interface DatedItemFields {
 
 /**
  * Saving a dated item's form: the valid values go to `saveItem` (create or update), then to `onSaved`;
- * a failure stays in the dialog (its 'not saved' message), not in the error modal.
+ * a failure stays in the dialog (its 'not saved' message), not in the error modal, and the server's
+ * field issues show under their fields (`applyServerIssues`), the first focused.
+ * @param form the form's `handleSubmit` and `setError`
  * @returns `isPending`, `error` and `onSubmit`, the props `DatedItemDialog` takes for saving
  */
-export function useDatedItemSave<T extends FieldValues, R>(
-  handleSubmit: UseFormHandleSubmit<T>,
-  saveItem: (body: T) => Promise<R>,
-  onSaved: (saved: R) => void | Promise<void>,
-) {
+export function useDatedItemSave<T extends FieldValues, R>({
+  form: { handleSubmit, setError },
+  saveItem,
+  onSaved,
+}: {
+  form: { handleSubmit: UseFormHandleSubmit<T>; setError: UseFormSetError<T> };
+  saveItem: (body: T) => Promise<R>;
+  onSaved: (saved: R) => void | Promise<void>;
+}) {
   const save = useMutation({ mutationFn: saveItem, meta: { silent: true } });
-  const submit = handleSubmit(async (values) => onSaved(await save.mutateAsync(values)));
+  const submit = handleSubmit(async (values) => {
+    let saved: R;
+    try {
+      saved = await save.mutateAsync(values);
+    } catch (error) {
+      applyServerIssues(setError, error);
+      return;
+    }
+    await onSaved(saved);
+  });
   return {
     isPending: save.isPending,
     error: save.error,

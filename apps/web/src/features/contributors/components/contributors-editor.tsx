@@ -38,7 +38,7 @@ import { reportError } from '../../../lib/error-reporting';
 import { contributorsQueryOptions, useContributors } from '../api/get-contributors';
 import { saveContributor } from '../api/save-contributor';
 import { uploadFile } from '../../../lib/api/upload-file';
-import { FIELD_ATTRIBUTE, fieldErrorsOfServer } from '../../../lib/form-errors';
+import { applyServerIssues, FIELD_ATTRIBUTE } from '../../../lib/form-errors';
 import { registerTextField } from '../../../lib/register-text-field';
 import { filterByWords } from '../../../lib/filter-by-words';
 
@@ -143,10 +143,7 @@ export function ContributorDialog({
         reportError(new AppError('too_large', MESSAGES.fileTooLarge));
         return;
       }
-      const fieldErrors = error instanceof ApiError ? fieldErrorsOfServer(error.details) : {};
-      FIELDS.filter((f) => fieldErrors[f.name]).forEach((f, index) =>
-        setError(f.name, { type: 'server', message: fieldErrors[f.name] }, { shouldFocus: index === 0 }),
-      );
+      applyServerIssues(setError, error, { fields: FIELDS.map((f) => f.name) });
       setFormError(error instanceof Error ? error.message : 'The contributor could not be saved.');
     }
   };

@@ -1,36 +1,22 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import {
-  CONTENT_CATEGORIES,
-  CONTENT_CATEGORY_LABELS,
-  CONTENT_STATUSES,
-  CONTENT_TAGS,
-  CONTENT_TAG_LABELS,
-  EDUCATION_LEVELS,
-  EDUCATION_LEVEL_LABELS,
-  EXPERIENCE_LEVELS,
-  EXPERIENCE_LEVEL_LABELS,
-  type ContentStatus,
-  type KnowledgeType,
-} from '@portal/shared/enums';
+import { CONTENT_STATUSES, type ContentStatus, type KnowledgeType } from '@portal/shared/enums';
 import { AppError } from '@portal/shared/errors';
-import { CONTENT_NAME_MAX, MENU_MAX_HEIGHTS } from '@portal/shared/limits';
+import { CONTENT_NAME_MAX } from '@portal/shared/limits';
 import { defaultAlias, type Content } from '@portal/shared/schemas/courseware';
 import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
 import { paths } from '../../../config/paths';
@@ -52,16 +38,17 @@ import {
   type PendingFile,
 } from '../lib/content-draft';
 import {
+  applyServerIssues,
   FIELD_ATTRIBUTE,
   fieldErrorsOfServer,
   firstMessage,
   flatErrors,
-  focusFirstInvalid,
   focusTargetOf,
-  type FieldErrors,
 } from '../../../lib/form-errors';
 import { ContributorsEditor } from '../../contributors/components/contributors-editor';
 import { CuratedDatesEditor } from './curated-dates-editor';
+import { AliasField } from './alias-field';
+import { ENUM_LIST_FIELDS, EnumSelectField } from './enum-select-field';
 import { FilesEditor } from './files-editor';
 import { KeywordsEditor } from './keywords-editor';
 import { KnowledgePicker } from '../../knowledge/components/knowledge-picker';
@@ -82,109 +69,10 @@ const FORM_FIELD_OF: Record<string, FieldPath<ContentDraft>> = { contributorIds:
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-/** A multi-select over one enumeration, shown as chips. */
-function EnumSelect<T extends string>({
-  label,
-  values,
-  labels,
-  selected,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  values: readonly T[];
-  labels: Record<T, string>;
-  selected: readonly T[];
-  disabled: boolean;
-  onChange: (values: T[]) => void;
-}) {
-  const labelId = useId();
-  return (
-    <FormControl fullWidth disabled={disabled}>
-      <InputLabel id={labelId}>{label}</InputLabel>
-      <Select<T[]>
-        labelId={labelId}
-        label={label}
-        multiple
-        value={[...selected]}
-        onChange={(event) => {
-          const value = event.target.value;
-          const next = (typeof value === 'string' ? value.split(',') : value) as T[];
-          // Kept in enumeration order.
-          onChange(values.filter((v) => next.includes(v)));
-        }}
-        renderValue={(chosen) => (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-            {chosen.map((value) => (
-              <Chip key={value} size="small" label={labels[value]} />
-            ))}
-          </Box>
-        )}
-        MenuProps={{ slotProps: { paper: { sx: { maxHeight: MENU_MAX_HEIGHTS[1] } } } }}
-      >
-        {values.map((value) => (
-          <MenuItem key={value} value={value}>
-            {labels[value]}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-  );
-}
-
 /** What the form says above its fields after a failed save. */
 interface FormProblem {
   message: string;
   isConflict: boolean;
-}
-
-/** The URL alias field: in create mode it shows the alias made from the name until it is edited. */
-function AliasField({
-  control,
-  mode,
-  disabled,
-  onEdited,
-}: {
-  control: Control<ContentDraft>;
-  mode: 'create' | 'edit';
-  disabled: boolean;
-  onEdited: () => void;
-}) {
-  const [name, isAliasEdited] = useWatch({ control, name: ['name', 'isAliasEdited'] });
-  return (
-    <Controller
-      control={control}
-      name="urlAlias"
-      render={({ field, fieldState }) => (
-        <TextField
-          label="URL alias"
-          required={mode === 'edit'}
-          name={field.name}
-          value={aliasOf({ urlAlias: field.value, name, isAliasEdited })}
-          inputRef={field.ref}
-          disabled={disabled}
-          onChange={(event) => {
-            field.onChange(event.target.value.toLowerCase());
-            onEdited();
-          }}
-          onBlur={field.onBlur}
-          error={Boolean(fieldState.error)}
-          helperText={
-            fieldState.error?.message ??
-            (mode === 'create' && !isAliasEdited
-              ? 'Made from the name until you change it.'
-              : 'Lower-case letters, digits and hyphens; / between parts.')
-          }
-          fullWidth
-          slotProps={{
-            htmlInput: { [FIELD_ATTRIBUTE]: 'urlAlias', spellCheck: false },
-            formHelperText: { role: fieldState.error ? 'alert' : undefined },
-            input: { startAdornment: <InputAdornment position="start">/courseware/</InputAdornment> },
-          }}
-        />
-      )}
-    />
-  );
 }
 
 /** The outline, whose new children's aliases start with the item's alias as typed. */
@@ -213,7 +101,6 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const knowledge = useKnowledge();
-  const formRef = useRef<HTMLFormElement>(null);
   const statusLabelId = useId();
   const [base, setBase] = useState<Content | undefined>(content);
   const resolver = useMemo(() => contentDraftResolver(mode), [mode]);
@@ -226,15 +113,8 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
   // take the focus).
   const [isSaving, setIsSaving] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
-  // Server issues are focused once the fields are enabled again after the save.
-  const serverIssues = useRef<FieldErrors | null>(null);
   // A loaded copy remounts the fields: the rich-text editors read their value when created.
   const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    if (!serverIssues.current || isSaving) return;
-    focusFirstInvalid(formRef.current, serverIssues.current);
-    serverIssues.current = null;
-  });
 
   const load = (fresh: Content, pendingFiles: PendingFile[] = []) => {
     setBase(fresh);
@@ -273,17 +153,11 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
   };
 
   const onFailure = (error: unknown) => {
-    setIsSaving(false);
+    // The fields are enabled again at once, so the first field the server names can take the focus.
+    flushSync(() => setIsSaving(false));
     if (error instanceof ApiError) {
-      const issues = fieldErrorsOfServer(error.details);
-      const isConflict = error.code === 'conflict' && 'version' in issues;
-      delete issues.version;
-      for (const [path, message] of Object.entries(issues)) {
-        const [head = '', ...rest] = path.split('.');
-        const formPath = FORM_FIELD_OF[head] ? [FORM_FIELD_OF[head], ...rest].join('.') : path;
-        setError(formPath as FieldPath<ContentDraft>, { type: 'server', message });
-      }
-      if (Object.keys(issues).length > 0) serverIssues.current = issues;
+      const isConflict = error.code === 'conflict' && 'version' in fieldErrorsOfServer(error.details);
+      applyServerIssues(setError, error, { fieldOf: FORM_FIELD_OF, skip: ['version'] });
       setProblem({
         message: isConflict ? error.message : `The content was not saved. ${error.message}`,
         isConflict,
@@ -355,7 +229,6 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
   return (
     <Box
       component="form"
-      ref={formRef}
       noValidate
       aria-labelledby="content-editor-title"
       aria-busy={isSaving}
@@ -440,70 +313,11 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
             disabled={disabled}
           />
           <Grid container spacing={2} sx={{ mt: 1 }}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="categories"
-                render={({ field }) => (
-                  <EnumSelect
-                    label="Categories"
-                    values={CONTENT_CATEGORIES}
-                    labels={CONTENT_CATEGORY_LABELS}
-                    selected={field.value}
-                    disabled={disabled}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="tags"
-                render={({ field }) => (
-                  <EnumSelect
-                    label="Tags"
-                    values={CONTENT_TAGS}
-                    labels={CONTENT_TAG_LABELS}
-                    selected={field.value}
-                    disabled={disabled}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="educationLevels"
-                render={({ field }) => (
-                  <EnumSelect
-                    label="Education levels"
-                    values={EDUCATION_LEVELS}
-                    labels={EDUCATION_LEVEL_LABELS}
-                    selected={field.value}
-                    disabled={disabled}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="experienceLevels"
-                render={({ field }) => (
-                  <EnumSelect
-                    label="Experience levels"
-                    values={EXPERIENCE_LEVELS}
-                    labels={EXPERIENCE_LEVEL_LABELS}
-                    selected={field.value}
-                    disabled={disabled}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-            </Grid>
+            {ENUM_LIST_FIELDS.map((name) => (
+              <Grid key={name} size={{ xs: 12, sm: 6 }}>
+                <EnumSelectField control={control} name={name} disabled={disabled} />
+              </Grid>
+            ))}
           </Grid>
         </Box>
 

@@ -26,7 +26,7 @@ export function EventDialog({
   onClose: () => void;
   onSaved: (saved: Event) => void | Promise<void>;
 }) {
-  const { control, handleSubmit } = useForm<EventRequest>({
+  const { control, handleSubmit, setError } = useForm<EventRequest>({
     resolver: zodResolver(EventRequestSchema),
     shouldFocusError: true,
     defaultValues: {
@@ -39,11 +39,11 @@ export function EventDialog({
       timeZone: item?.timeZone ?? DEFAULT_EVENT_TIME_ZONE,
     },
   });
-  const saving = useDatedItemSave(
-    handleSubmit,
-    (body: EventRequest) => saveEvent(item?.id ?? null, body),
+  const saving = useDatedItemSave({
+    form: { handleSubmit, setError },
+    saveItem: (body: EventRequest) => saveEvent(item?.id ?? null, body),
     onSaved,
-  );
+  });
 
   return (
     <DatedItemDialog

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES } from '@portal/shared/errors';
@@ -22,6 +23,7 @@ import {
 } from '@portal/shared/schemas/feedback';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { readAsBase64, sendFeedback } from '../api/send-feedback';
 
 /** The dialog's form: the message, checked by the shared request schema (the screenshot is a file). */
@@ -49,7 +51,7 @@ export function FeedbackDialog({
   const titleId = useId();
   const screenshotHelpId = useId();
   const screenshotRef = useRef<HTMLInputElement>(null);
-  const { control, handleSubmit } = useForm<MessageForm>({
+  const { control, handleSubmit, setError } = useForm<MessageForm>({
     resolver: zodResolver(MessageSchema),
     shouldFocusError: true,
     defaultValues: { message: '' },
@@ -96,7 +98,9 @@ export function FeedbackDialog({
       await sendFeedback(contentId, body);
       onSent();
     } catch (error) {
-      setIsSending(false);
+      // The field is enabled again at once, so the server's issue on it can take the focus.
+      flushSync(() => setIsSending(false));
+      applyServerIssues(setError, error, { fields: ['message'] });
       if (error instanceof ApiError && error.code === 'too_large') {
         setScreenshotError(error.message);
         screenshotRef.current?.focus();

@@ -26,8 +26,7 @@ import {
   type SupportTarget,
 } from '@portal/shared/schemas/forms';
 import { FormTextField } from '../../../components/form-text-field';
-import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOfServer } from '../../../lib/form-errors';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { useSupportOptions } from '../api/get-support-options';
 import { useSupportCourses } from '../api/list-support-courses';
 import { useSendSupportRequest } from '../api/send-support-request';
@@ -83,12 +82,7 @@ function SupportForm({
     try {
       onSent(await send.mutateAsync(values));
     } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      const fieldErrors = fieldErrorsOfServer(error.details);
-      const fields = Object.keys(fieldErrors) as (keyof SupportRequest)[];
-      fields.forEach((field, index) =>
-        setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
-      );
+      applyServerIssues(setError, error);
     }
   });
 

@@ -25,6 +25,7 @@ import {
 } from '@portal/shared/schemas/forms';
 import { FormTextField } from '../../../components/form-text-field';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { useEnv } from '../../../lib/env';
 import { useSendContactRequest } from '../api/send-contact-request';
 import { TrapField } from '../components/trap-field';
@@ -51,7 +52,7 @@ export function ContactPage() {
   const { brand } = useEnv();
   const topics = CONTACT_TOPICS[brand];
   const schema = useMemo(() => contactFormSchema(topics), [topics]);
-  const { control, handleSubmit, register } = useForm<ContactRequest>({
+  const { control, handleSubmit, register, setError } = useForm<ContactRequest>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY,
     shouldFocusError: true,
@@ -60,7 +61,13 @@ export function ContactPage() {
   const [isSent, setIsSent] = useState(false);
 
   const onSubmit = handleSubmit(async (values) => {
-    await send.mutateAsync(values);
+    try {
+      await send.mutateAsync(values);
+    } catch (error) {
+      // The alert above the form says why; the fields the server names show it too.
+      applyServerIssues(setError, error);
+      return;
+    }
     setIsSent(true);
   });
 

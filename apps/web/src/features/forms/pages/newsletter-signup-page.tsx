@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { useCreateNewsletterSubscriber } from '../api/create-newsletter-subscriber';
 import { TrapField } from '../components/trap-field';
 
@@ -48,7 +49,11 @@ const EMPTY: NewsletterForm = {
  */
 export function NewsletterSignupPage() {
   useDocumentTitle('Newsletter Signup');
-  const { control, handleSubmit, register } = useForm<NewsletterForm, unknown, NewsletterSignupRequest>({
+  const { control, handleSubmit, register, setError } = useForm<
+    NewsletterForm,
+    unknown,
+    NewsletterSignupRequest
+  >({
     resolver: zodResolver(NewsletterSignupRequestSchema),
     defaultValues: EMPTY,
     shouldFocusError: true,
@@ -56,7 +61,13 @@ export function NewsletterSignupPage() {
   const create = useCreateNewsletterSubscriber();
   const [isSignedUp, setIsSignedUp] = useState(false);
   const onSubmit = handleSubmit(async (values) => {
-    await create.mutateAsync(values);
+    try {
+      await create.mutateAsync(values);
+    } catch (error) {
+      // The alert above the form says why; the fields the server names show it too.
+      applyServerIssues(setError, error);
+      return;
+    }
     setIsSignedUp(true);
   });
   const field = (name: keyof Omit<NewsletterForm, 'emailFormat' | typeof TRAP_FIELD>, label: string) => (

@@ -19,9 +19,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ROLES, ROLE_LABELS } from '@portal/shared/enums';
 import { MESSAGES } from '@portal/shared/errors';
 import { PERMISSIONS } from '@portal/shared/permissions';
@@ -30,6 +31,8 @@ import {
   GrantClaimRequestSchema,
   type AdminUser,
 } from '@portal/shared/schemas/identity';
+import { FormTextField } from '../../../components/form-text-field';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useChangeUser, useUser } from '../api/admin-users';
 import { BusinessUnitField } from '../../organizations/components/business-unit-field';
@@ -39,49 +42,50 @@ function claimText(claim: { type: string; value: string; scopes?: string[] }): s
   return `${claim.type}: ${claim.value}${claim.scopes?.length ? ` (${claim.scopes.join(', ')})` : ''}`;
 }
 
-/** The form granting one single claim; the shared schema checks it before it is sent. */
+/** The grant form's fields: scopes typed comma separated, read into the shared request's list. */
+const GrantClaimFormSchema = GrantClaimRequestSchema.extend({
+  scopes: z
+    .string()
+    .transform((text) => {
+      const scopes = text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return scopes.length ? scopes : undefined;
+    })
+    .pipe(GrantClaimRequestSchema.shape.scopes),
+});
+
+/**
+ * The form granting one single claim (001 §6): claim type, value and comma-separated scopes, checked by
+ * the shared request schema before it is sent; the schema's and the server's field issues show under
+ * the fields and the first takes the focus. A granted claim empties value and scopes.
+ * Props: `user` (the account the claim is granted to).
+ */
 function GrantClaimForm({ user }: { user: AdminUser }) {
   const change = useChangeUser(user.id);
-  const [type, setType] = useState<string>(GRANTABLE_CLAIM_TYPES[0]);
-  const [value, setValue] = useState('');
-  const [scopes, setScopes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const scopeList = scopes
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const parsed = GrantClaimRequestSchema.safeParse({
-      type,
-      value,
-      scopes: scopeList.length ? scopeList : undefined,
-    });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const { control, handleSubmit, reset, setError } = useForm({
+    resolver: zodResolver(GrantClaimFormSchema),
+    defaultValues: { type: GRANTABLE_CLAIM_TYPES[0], value: '', scopes: '' },
+    shouldFocusError: true,
+  });
+  const onSubmit = handleSubmit((claim) =>
     change.mutate(
-      { kind: 'grantClaim', claim: parsed.data },
+      { kind: 'grantClaim', claim },
       {
-        onSuccess: () => {
-          setValue('');
-          setScopes('');
-        },
+        onSuccess: () => reset({ type: claim.type, value: '', scopes: '' }),
+        onError: (error) => applyServerIssues(setError, error, { fields: ['type', 'value', 'scopes'] }),
       },
-    );
-  };
+    ),
+  );
   return (
-    <Box component="form" onSubmit={onSubmit} noValidate aria-label="Grant a claim">
+    <Box component="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Grant a claim">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="type"
           select
           label="Claim type"
-          value={type}
-          onChange={(event) => setType(event.target.value)}
           size="small"
           sx={{ minWidth: 200 }}
         >
@@ -90,23 +94,21 @@ function GrantClaimForm({ user }: { user: AdminUser }) {
               {t}
             </MenuItem>
           ))}
-        </TextField>
-        <TextField
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="value"
           label="Value"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
           size="small"
           required
-          error={Boolean(errors.value)}
-          helperText={errors.value ?? 'e.g. content:patch, courses:list, true'}
+          helperText="e.g. content:patch, courses:list, true"
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="scopes"
           label="Scopes"
-          value={scopes}
-          onChange={(event) => setScopes(event.target.value)}
           size="small"
-          error={Boolean(errors.scopes)}
-          helperText={errors.scopes ?? 'Comma separated; empty for any'}
+          helperText="Comma separated; empty for any"
         />
         <Button type="submit" variant="outlined" disabled={change.isPending} sx={{ mt: { sm: 0.25 } }}>
           Grant claim

@@ -2,13 +2,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE, makeSearchResponse, makeSession, makeSummary } from '../../../testing/fixtures';
-import { mockApi, type MockRequest } from '../../../testing/mock-api';
+import { mockApi, reply, type MockHandler, type MockRequest } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { splitEmails } from './course-invitations-page';
 
 const COURSE = makeSummary({ name: 'Network Security Course', categories: ['course'], category: 'course' });
 
-function api() {
+function api(extra: Record<string, MockHandler> = {}) {
   let invited: string[] = [];
   return mockApi({
     'GET /api/v1/knowledge': () => ({ items: KNOWLEDGE, nextPageToken: null }),
@@ -28,6 +28,7 @@ function api() {
       invited = (r.body as { emails: string[] }).emails;
       return { items: [] };
     },
+    ...extra,
   });
 }
 
@@ -46,6 +47,7 @@ describe('course invitations', () => {
     await user.paste('ann@school.example, nope');
     await user.click(screen.getByRole('button', { name: 'Send invitations' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Not valid e-mail addresses: nope');
+    expect(document.activeElement).toBe(box);
 
     await user.clear(box);
     await user.paste('ann@school.example\nbob@school.example');
@@ -59,5 +61,28 @@ describe('course invitations', () => {
     );
     const table = await screen.findByRole('table', { name: 'Invitations' });
     expect(await within(table).findByText('bob@school.example')).toBeTruthy();
+  });
+
+  it("shows the server's issue under the addresses and focuses them", { timeout: 60_000 }, async () => {
+    api({
+      [`POST /api/v1/courses/${COURSE.id}/invitations`]: () =>
+        reply(400, {
+          code: 'invalid_input',
+          message: 'Some fields are not valid.',
+          details: { issues: [{ field: 'body.emails.1', message: 'This address cannot be invited.' }] },
+        }),
+    });
+    const { user } = renderApp('/invitations', { signedInAs: 'faculty' });
+    await user.click(await screen.findByRole('combobox', { name: 'Course' }, { timeout: 20_000 }));
+    await user.click(await screen.findByRole('option', { name: 'Network Security Course' }));
+    const box = await screen.findByRole('textbox', { name: 'Student e-mail addresses' });
+    await user.click(box);
+    await user.paste('ann@school.example bob@school.example');
+    await user.click(screen.getByRole('button', { name: 'Send invitations' }));
+    expect(await screen.findByText('This address cannot be invited.')).toBeTruthy();
+    const error = await screen.findByRole('dialog', { name: 'Error' });
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(box.getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -9,13 +9,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useDeferredValue, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
+import { z } from 'zod';
 import { MESSAGES } from '@portal/shared/errors';
 import { INVITATION_EMAILS_MAX } from '@portal/shared/limits';
 import { CourseInvitationRequestSchema } from '@portal/shared/schemas/identity';
+import { FormTextField } from '../../../components/form-text-field';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { useCourseOptions, useInvitations, useInviteStudents } from '../api/course-invitations';
@@ -37,48 +42,63 @@ export function splitEmails(text: string): string[] {
   ];
 }
 
+/**
+ * The invitation form's one field: addresses as typed, read into the shared request's list; an address
+ * that is not one is named in the message.
+ */
+const InviteFormSchema = z.object({
+  emails: z
+    .string()
+    .transform((text, context) => {
+      const emails = splitEmails(text);
+      const bad = emails.filter(
+        (e) => !CourseInvitationRequestSchema.shape.emails.element.safeParse(e).success,
+      );
+      if (bad.length > 0) {
+        context.addIssue({ code: 'custom', message: `Not valid e-mail addresses: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return emails;
+    })
+    .pipe(CourseInvitationRequestSchema.shape.emails),
+});
+
+/**
+ * Invites students to one course by e-mail (issue 5) and lists this user's invitations to it. The
+ * addresses are checked by the shared request schema; its and the server's messages show under the
+ * field, which takes the focus. Props: `course` (the picked course).
+ */
 function InviteForm({ course }: { course: CourseOption }) {
   const invite = useInviteStudents(course.id);
   const canInvite = useCan('CanInviteStudents');
   const invitations = useInvitations(course.id, canInvite);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<number | null>(null);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const emails = splitEmails(text);
-    const parsed = CourseInvitationRequestSchema.safeParse({ emails });
-    if (!parsed.success) {
-      const bad = emails.filter(
-        (e) => !CourseInvitationRequestSchema.shape.emails.element.safeParse(e).success,
-      );
-      setError(
-        bad.length ? `Not valid e-mail addresses: ${bad.join(', ')}` : parsed.error.issues[0]!.message,
-      );
-      return;
-    }
-    setError(null);
-    invite.mutate(parsed.data.emails, {
+  const { control, handleSubmit, reset, setError } = useForm({
+    resolver: zodResolver(InviteFormSchema),
+    defaultValues: { emails: '' },
+    shouldFocusError: true,
+  });
+  const onSubmit = handleSubmit(({ emails }) =>
+    invite.mutate(emails, {
       onSuccess: (result) => {
         setSent(result.items.length);
-        setText('');
+        reset({ emails: '' });
       },
-    });
-  };
+      onError: (error) => applyServerIssues(setError, error, { fields: ['emails'] }),
+    }),
+  );
   return (
     <>
-      <Box component="form" onSubmit={onSubmit} noValidate sx={{ mb: 3 }}>
-        <TextField
+      <Box component="form" onSubmit={(event) => void onSubmit(event)} noValidate sx={{ mb: 3 }}>
+        <FormTextField
+          control={control}
+          name="emails"
           label="Student e-mail addresses"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
           multiline
           minRows={3}
           fullWidth
           required
-          error={Boolean(error)}
-          helperText={error ?? `One per line, or separated by commas; at most ${INVITATION_EMAILS_MAX}.`}
-          slotProps={{ formHelperText: error ? { role: 'alert' } : undefined }}
+          helperText={`One per line, or separated by commas; at most ${INVITATION_EMAILS_MAX}.`}
         />
         <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={invite.isPending}>
           Send invitations

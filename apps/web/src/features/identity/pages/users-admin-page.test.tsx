@@ -87,7 +87,39 @@ describe('users and claims admin', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Value' }), 'has spaces');
     await user.click(within(dialog).getByRole('button', { name: 'Grant claim' }));
     expect(await within(dialog).findByText('Letters, digits and : . _ - only.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Value' }));
     expect(requests.some((r) => r.method === 'POST' && r.url.pathname.endsWith('/claims'))).toBe(false);
+  });
+
+  it("sends a claim with its scopes and shows the server's field issue under its field", async () => {
+    const { requests } = api({
+      [`POST /api/v1/admin/users/${FAY_ID}/claims`]: () =>
+        reply(400, {
+          code: 'invalid_input',
+          message: 'Some fields are not valid.',
+          details: { issues: [{ field: 'body.value', message: 'This claim is granted already.' }] },
+        }),
+    });
+    const { user } = renderApp('/admin/users', { signedInAs: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Fay Faculty' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fay Faculty' });
+    const value = within(dialog).getByRole('textbox', { name: 'Value' });
+    await user.type(value, 'content:patch');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Scopes' }), 'alpha, beta ,');
+    await user.click(within(dialog).getByRole('button', { name: 'Grant claim' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST' && r.url.pathname.endsWith('/claims'))?.body).toEqual({
+        type: 'api',
+        value: 'content:patch',
+        scopes: ['alpha', 'beta'],
+      }),
+    );
+    expect(await within(dialog).findByText('This claim is granted already.')).toBeTruthy();
+    // The shell's error dialog reports the refusal (001 §8); closing it gives the focus back to the field.
+    const error = await screen.findByRole('dialog', { name: 'Error' });
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(document.activeElement).toBe(value));
+    expect(value.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('sends others home', async () => {

@@ -51,11 +51,11 @@ export function NewsDialog({
     },
   });
   const image = useWatch({ control, name: 'image' });
-  const saving = useDatedItemSave(
-    handleSubmit,
-    (body: NewsRequest) => saveNews(item?.id ?? null, body),
+  const saving = useDatedItemSave({
+    form: { handleSubmit, setError },
+    saveItem: (body: NewsRequest) => saveNews(item?.id ?? null, body),
     onSaved,
-  );
+  });
 
   return (
     <DatedItemDialog

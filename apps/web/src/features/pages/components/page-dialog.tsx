@@ -16,6 +16,7 @@ import { STATUS_LABELS } from '../../../components/dated-items/dated-item-parts'
 import { DeleteItemDialog } from '../../../components/dated-items/delete-item-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { createPage, deletePage, updatePage } from '../api/save-page';
 import { PAGE_DESCRIPTION_MAX, PAGE_HREF_MAX, PAGE_TITLE_MAX } from '@portal/shared/limits';
 import {
@@ -78,6 +79,7 @@ export function PageDialog({
       // A used or malformed link answers on `href`: the one link message (001 §5).
       if (!page && error instanceof ApiError && (error.httpStatus === 409 || error.httpStatus === 400))
         setError('href', { message: PAGE_MESSAGES.href }, { shouldFocus: true });
+      else applyServerIssues(setError, error);
     },
   });
   const onSubmit = handleSubmit((values) => save.mutate(values));

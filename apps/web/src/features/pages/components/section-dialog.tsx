@@ -19,6 +19,7 @@ import { Controller, FormProvider, useFieldArray, useForm, useWatch, type Resolv
 import { FILE_NAME_MAX } from '@portal/shared/limits';
 import { DeleteItemDialog } from '../../../components/dated-items/delete-item-dialog';
 import { uploadFile } from '../../../lib/api/upload-file';
+import { applyServerIssues } from '../../../lib/form-errors';
 import { deleteFile } from '../../files/api/delete-file';
 import { deleteSection, saveSection } from '../api/save-section';
 import { PAGE_MESSAGES, type Page, type PageSection, type WidgetKind } from '../api/page-types';
@@ -98,13 +99,14 @@ export function SectionDialog({
     shouldFocusError: true,
     defaultValues: sectionFormOf(section),
   });
-  const { control, handleSubmit, setValue } = form;
+  const { control, handleSubmit, setError, setValue } = form;
   const kind = useWatch({ control, name: 'kind' });
   const { fields, append, remove } = useFieldArray({ control, name: 'widgets' });
   const save = useMutation({
     mutationFn: (values: SectionForm) => saveWithFiles(page, section, values),
     meta: { silent: true },
     onSuccess: onSaved,
+    onError: (error) => applyServerIssues(setError, error),
   });
   const onSubmit = handleSubmit((values) => save.mutate(values));
   const Editor = kind ? WIDGETS[kind].Editor : null;

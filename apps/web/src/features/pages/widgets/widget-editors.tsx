@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
 import { Controller, useFieldArray, useFormContext, type FieldPath } from 'react-hook-form';
 import type { UploadKind } from '@portal/shared/schemas/files';
-import { RichTextEditor } from '../../../components/rich-text-editor';
+import { RichTextEditor } from '../../../components/rich-text-editor/rich-text-editor';
 import { FIELD_ATTRIBUTE } from '../../../lib/form-errors';
 import { allPagesQueryOptions } from '../api/list-pages';
 import * as limits from '@portal/shared/limits';

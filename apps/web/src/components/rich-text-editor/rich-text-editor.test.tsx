@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { installProseMirrorDom } from '../testing/prosemirror-dom';
+import { installProseMirrorDom } from '../../testing/prosemirror-dom';
 import { RichTextEditor } from './rich-text-editor';
 
 installProseMirrorDom();
