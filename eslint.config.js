@@ -61,6 +61,82 @@ function webLayerZones() {
   ];
 }
 
+const SERVER = './apps/server/src';
+
+/**
+ * Which area modules (`modules/<area>`) a module may import, each only through that module's service
+ * (`<area>.service.ts`) or its small public `index.ts`, never its repository, routes or other files. The
+ * map is a one-way graph, so modules cannot import each other in a ring. Infrastructure (`db`, `lib`,
+ * `plugins`, and the `jobs` and `mail` modules) is open to all.
+ */
+const SERVER_MODULE_DEPENDENCIES = {
+  // An item shows its contributors (000 §3).
+  courseware: ['contributors'],
+  knowledge: [],
+  contributors: [],
+  organizations: [],
+  // The rules news and events share: lists by status, aliases, the write routes.
+  'dated-items': [],
+  identity: ['organizations'],
+  site: ['identity'],
+  news: ['dated-items', 'identity'],
+  events: ['dated-items'],
+  forms: ['identity'],
+  lessons: ['courseware'],
+  feedback: ['courseware'],
+  pages: ['courseware', 'dated-items', 'identity'],
+  // A file is opened by the rules of what it belongs to: an item, a lesson, a page; downloads are counted.
+  files: ['courseware', 'identity', 'pages', 'statistics'],
+  statistics: ['courseware'],
+  // The seed is above every module: it writes the demo data through their services.
+  seed: ['courseware', 'knowledge', 'contributors', 'files', 'identity', 'news', 'pages', 'statistics'],
+};
+
+/**
+ * Modules that are infrastructure for the areas: the job queue and the mail outbox. Every area may use them
+ * (through their service), they use no area. Mail queues its deliveries as jobs.
+ */
+const SERVER_INFRASTRUCTURE_MODULES = { jobs: [], mail: ['jobs'] };
+
+/** The public entry points of a module: its service and its `index.ts`, relative to `modules/`. */
+function publicFilesOf(name) {
+  return [`./${name}/${name}.service.ts`, `./${name}/index.ts`];
+}
+
+/** Zones of `import-x/no-restricted-paths` for the server (issue 21; DESIGN "Areas"). */
+function serverLayerZones() {
+  const infrastructure = ['db', 'lib', 'plugins', 'config.ts'];
+  const above = [`${SERVER}/app.ts`, `${SERVER}/server.ts`, `${SERVER}/testing`];
+  const infrastructureModules = Object.keys(SERVER_INFRASTRUCTURE_MODULES);
+  return [
+    ...infrastructure.map((layer) => ({
+      target: `${SERVER}/${layer}`,
+      from: [`${SERVER}/modules`, ...above],
+      message: `${layer} is infrastructure below the modules: pass in what it needs, or move the code into a module.`,
+    })),
+    {
+      target: `${SERVER}/modules`,
+      from: above,
+      message: 'Modules do not import the app, the server start or the test set-up.',
+    },
+    ...Object.entries(SERVER_INFRASTRUCTURE_MODULES).map(([name, allowed]) => ({
+      target: `${SERVER}/modules/${name}`,
+      from: `${SERVER}/modules`,
+      except: [`./${name}`, ...allowed.flatMap(publicFilesOf)],
+      message: `modules/${name} is infrastructure below the area modules and imports none of them.`,
+    })),
+    ...Object.entries(SERVER_MODULE_DEPENDENCIES).map(([name, allowed]) => ({
+      target: `${SERVER}/modules/${name}`,
+      from: `${SERVER}/modules`,
+      except: [`./${name}`, ...[...allowed, ...infrastructureModules].flatMap(publicFilesOf)],
+      message:
+        allowed.length > 0
+          ? `modules/${name} may import only the service or index.ts of modules/${allowed.join(', modules/')} (and jobs, mail): never a repository, routes or other internals.`
+          : `modules/${name} imports no other area module (only the service of jobs or mail): move what modules share to lib/, or pass a function in.`,
+    })),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,9 +182,34 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: webLayerZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The server's layers point one way: db, lib, plugins, config → jobs, mail → area modules → seed →
+    // app, server start and test set-up. Relative imports (with their `.js` names) are resolved to the
+    // TypeScript files, then checked against these zones.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js', '.json'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+        }),
+      ],
+      // Without these, import-x reads no TypeScript file it resolves, and `no-cycle` finds nothing.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverLayerZones() }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

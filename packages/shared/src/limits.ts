@@ -32,6 +32,9 @@ export const IMPLEMENTED_KSA_COUNT = 255;
 export const IMPLEMENTED_KU_COUNT = 34;
 export const PORTRAIT_DATA_MAX = 10_000_000_000;
 
+/** Deepest level a walk up or down the courseware hierarchy goes (courseware is a handful of levels deep). */
+export const TREE_DEPTH_MAX = 50;
+
 /** Results per page on the courseware landing page ("a configured value, not shown": ours). */
 export const COURSEWARE_LANDING_PAGE_SIZE = 10;
 /** Most results a page of search may ask for. */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../db/client.js';
 import type { Config } from '../config.js';
-import type { FileStore } from '../modules/files/storage.js';
+import type { FileStore } from '../lib/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

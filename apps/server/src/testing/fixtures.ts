@@ -19,7 +19,7 @@ import { file } from '../db/schema/files.js';
 import { insertAccount, insertClaims } from '../modules/identity/identity.repository.js';
 import { hashPassword, newSecretToken, s256Challenge } from '../modules/identity/identity.service.js';
 import { refreshSearchIndex } from '../modules/courseware/courseware.service.js';
-import { newStorageKey, type FileStore } from '../modules/files/storage.js';
+import { newStorageKey, type FileStore } from '../lib/storage.js';
 import { htmlToText } from '../lib/html.js';
 
 export const PASSWORD = 'demo-password';

@@ -13,7 +13,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { buildApp } from '../app.js';
-import { createLocalFileStore, type FileStore } from '../modules/files/storage.js';
+import { createLocalFileStore, type FileStore } from '../lib/storage.js';
 
 export interface TestContext {
   app: FastifyInstance;

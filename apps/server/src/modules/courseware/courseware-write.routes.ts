@@ -80,7 +80,12 @@ const coursewareWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateContent(app.db, app.fileStore, actorOf(request), request.params.id, request.body),
+      updateContent(app.db, {
+        fileStore: app.fileStore,
+        actor: actorOf(request),
+        id: request.params.id,
+        input: request.body,
+      }),
   );
 
   app.patch(
@@ -97,7 +102,8 @@ const coursewareWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
       },
     },
-    async (request) => updateContentStatus(app.db, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      updateContentStatus(app.db, { actor: actorOf(request), id: request.params.id, input: request.body }),
   );
 
   app.get(
@@ -131,7 +137,8 @@ const coursewareWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
       },
     },
-    async (request) => deleteContent(app.db, app.fileStore, actorOf(request), request.params.id),
+    async (request) =>
+      deleteContent(app.db, { fileStore: app.fileStore, actor: actorOf(request), id: request.params.id }),
   );
 };
 

@@ -6,14 +6,12 @@
  */
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import { AppError, MESSAGES } from '@portal/shared/errors';
+import { AppError } from '@portal/shared/errors';
 import { DEFAULT_CONTENT_STATUS, type ContentStatus } from '@portal/shared/enums';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import {
-  UrlAliasSchema,
   childAlias,
   defaultAlias,
-  isBlankHtml,
   type ContentWriteResponse,
   type CreateContentRequestSchema,
   type DeleteContentResponse,
@@ -21,11 +19,22 @@ import {
   type UpdateContentStatusRequest,
 } from '@portal/shared/schemas/courseware';
 import type { Db } from '../../db/client.js';
-import { htmlToText, sanitizeRichText } from '../../lib/html.js';
-import type { FileStore } from '../files/storage.js';
-import { addLexiconWords } from './courseware.repository.js';
+import { htmlToText } from '../../lib/html.js';
+import type { FileStore } from '../../lib/storage.js';
+import { addLexiconWords } from './search-vocabulary.repository.js';
 import * as repo from './courseware-write.repository.js';
 import { openableStatuses } from './courseware.service.js';
+import {
+  fieldError,
+  notFound,
+  aliasTaken,
+  inTransaction,
+  cleanDescription,
+  checkedAlias,
+  checkKnowledge,
+  checkContributors,
+  sanitisedSections,
+} from './content-checks.js';
 
 type CreateInput = z.output<typeof CreateContentRequestSchema>;
 type UpdateInput = z.output<typeof UpdateContentRequestSchema>;
@@ -39,90 +48,6 @@ export interface Actor {
 /** Shown when a save is based on an older version than the stored one. */
 export const CONFLICT_MESSAGE =
   'This content was changed by someone else since you opened it. Reload it to see their changes, then make your edits again.';
-
-/** An error about one request field, in the shape of the schema validation errors. */
-function fieldError(code: 'invalid_input' | 'conflict', field: string, message: string): AppError {
-  return new AppError(code, message, { issues: [{ field: `body.${field}`, message }] });
-}
-
-function notFound(): AppError {
-  return new AppError('not_found', MESSAGES.contentNotFound);
-}
-
-function aliasTaken(field: string, alias: string): AppError {
-  return fieldError(
-    'conflict',
-    field,
-    `The URL alias "${alias}" is already used by another item. Choose another.`,
-  );
-}
-
-/** True for PostgreSQL's unique-violation error, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** Runs a write; an alias taken by a concurrent save (the unique index fires) is a 409 too. */
-async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(async (tx) => work(tx));
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw fieldError(
-        'conflict',
-        'urlAlias',
-        'The URL alias is already used by another item. Choose another.',
-      );
-    }
-    throw error;
-  }
-}
-
-/** Sanitised description; blank after sanitising counts as missing (000 §5: required). */
-function cleanDescription(html: string, field = 'description'): string {
-  const clean = sanitizeRichText(html);
-  if (isBlankHtml(clean)) throw fieldError('invalid_input', field, 'Description is required.');
-  return clean;
-}
-
-/** A derived alias must be valid too (a name of only punctuation has none). */
-function checkedAlias(alias: string, field: string): string {
-  const parsed = UrlAliasSchema.safeParse(alias);
-  if (!parsed.success) {
-    throw fieldError(
-      'invalid_input',
-      field,
-      alias
-        ? (parsed.error.issues[0]?.message ?? 'Not a valid URL alias.')
-        : 'The name has no letters or digits to make a URL alias from: enter one.',
-    );
-  }
-  return parsed.data;
-}
-
-async function checkKnowledge(tx: Db, lists: Record<'tksIds' | 'ksaIds' | 'kuIds', string[]>): Promise<void> {
-  const all = Object.values(lists).flat();
-  const known = await repo.existingKnowledgeIds(tx, all);
-  for (const [field, ids] of Object.entries(lists)) {
-    const unknown = ids.find((id) => !known.has(id));
-    if (unknown) throw fieldError('invalid_input', field, `There is no knowledge item ${unknown}.`);
-  }
-}
-
-async function checkContributors(tx: Db, ids: readonly string[]): Promise<void> {
-  const known = await repo.existingContributorIds(tx, ids);
-  const unknown = ids.find((id) => !known.has(id));
-  if (unknown) throw fieldError('invalid_input', 'contributorIds', `There is no contributor ${unknown}.`);
-}
-
-function sanitisedSections(sections: UpdateInput['sections']) {
-  return sections.map((s) => ({ ...s, description: sanitizeRichText(s.description) }));
-}
 
 /**
  * Inserts new child modules of `parent` (000 §2 "create a child module"): unpublished, category module,
@@ -243,10 +168,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export async function updateContent(
   db: Db,
-  fileStore: FileStore,
-  actor: Actor,
-  id: string,
-  input: UpdateInput,
+  { fileStore, actor, id, input }: { fileStore: FileStore; actor: Actor; id: string; input: UpdateInput },
 ): Promise<ContentWriteResponse> {
   const { response, deletedKeys } = await inTransaction(db, async (tx) => {
     const row = await lockVisible(tx, actor, id);
@@ -404,9 +326,7 @@ async function removeBlobs(fileStore: FileStore, keys: readonly string[]): Promi
  */
 export async function updateContentStatus(
   db: Db,
-  actor: Actor,
-  id: string,
-  input: UpdateContentStatusRequest,
+  { actor, id, input }: { actor: Actor; id: string; input: UpdateContentStatusRequest },
 ): Promise<ContentWriteResponse> {
   return inTransaction(db, async (tx) => {
     const row = await lockVisible(tx, actor, id);
@@ -441,9 +361,7 @@ export async function countDescendants(db: Db, actor: Actor, id: string): Promis
  */
 export async function deleteContent(
   db: Db,
-  fileStore: FileStore,
-  actor: Actor,
-  id: string,
+  { fileStore, actor, id }: { fileStore: FileStore; actor: Actor; id: string },
 ): Promise<DeleteContentResponse> {
   const { response, keys } = await inTransaction(db, async (tx) => {
     const row = await lockVisible(tx, actor, id);

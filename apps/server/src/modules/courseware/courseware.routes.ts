@@ -5,8 +5,6 @@
  * - GET /content                  ListContentQuery → ContentListPage (archived needs update + view-archived)
  * - GET /content/:id              (an id or an alias) → Content; 404 when missing or not visible to the caller
  * - GET /content/:id/files        ?children → { files }
- * - GET /knowledge                ListKnowledgeQuery → KnowledgePage
- * - GET /contributors             ListContributorsQuery → ContributorPage
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,17 +18,9 @@ import {
   SearchContentQuerySchema,
   SearchContentResponseSchema,
 } from '@portal/shared/schemas/courseware';
-import { ContributorPageSchema, ListContributorsQuerySchema } from '@portal/shared/schemas/contributors';
-import { KnowledgePageSchema, ListKnowledgeQuerySchema } from '@portal/shared/schemas/knowledge';
 import { UuidSchema } from '@portal/shared/schemas/common';
-import {
-  getContent,
-  getContentFiles,
-  listCatalogue,
-  listContributorsPage,
-  listKnowledgePage,
-  searchCatalogue,
-} from './courseware.service.js';
+import { getContent, getContentFiles, listCatalogue } from './courseware.service.js';
+import { searchCatalogue } from './search.service.js';
 import { OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
 
 const tags = ['courseware'];
@@ -95,46 +85,11 @@ const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getContentFiles(
-        app.db,
-        request.session.permissions,
-        request.params.id,
-        request.query.children ?? false,
-      ),
-  );
-
-  app.get(
-    '/knowledge',
-    {
-      schema: {
-        operationId: 'listKnowledge',
-        summary: 'A page of knowledge items (NICE work roles, TKS statements, CAE knowledge units)',
-        security: OPTIONAL_BEARER,
-        querystring: ListKnowledgeQuerySchema,
-        response: { 200: KnowledgePageSchema, ...errorResponses(401) },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      // The catalogue's knowledge items change only with an import: let browsers keep them a while.
-      reply.header('cache-control', 'public, max-age=300');
-      return listKnowledgePage(app.db, request.query);
-    },
-  );
-
-  app.get(
-    '/contributors',
-    {
-      schema: {
-        operationId: 'listContributors',
-        summary: 'A page of contributors (authors and organizations)',
-        security: OPTIONAL_BEARER,
-        querystring: ListContributorsQuerySchema,
-        response: { 200: ContributorPageSchema, ...errorResponses(401) },
-        tags,
-      },
-    },
-    async (request) => listContributorsPage(app.db, request.session.permissions, request.query),
+      getContentFiles(app.db, {
+        perms: request.session.permissions,
+        id: request.params.id,
+        children: request.query.children ?? false,
+      }),
   );
 };
 

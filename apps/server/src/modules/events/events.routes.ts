@@ -21,7 +21,7 @@ import {
   listEvents,
   removeEvent,
 } from './events.service.js';
-import { registerDatedItemWrites } from '../news/dated-items.routes.js';
+import { registerDatedItemWrites } from '../dated-items/index.js';
 
 const TAGS = ['events'];
 const IdOrAliasParams = z.object({

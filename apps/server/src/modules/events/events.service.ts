@@ -16,8 +16,13 @@ import type { z } from 'zod';
 import { PAGE_WEB_OR_MAIL_LINK, isLinkUrl } from '@portal/shared/schemas/common';
 import type { Db } from '../../db/client.js';
 import { htmlToText, sanitizeRichText } from '../../lib/html.js';
-import { deleteDated } from '../news/dated-items.repository.js';
-import { aliasFor, isoOf, openDated, pageOfDated } from '../news/dated-items.service.js';
+import {
+  aliasFor,
+  deleteDatedItem,
+  isoOf,
+  openDated,
+  pageOfDated,
+} from '../dated-items/dated-items.service.js';
 import { eventCalendar } from './event-calendar.js';
 import { insertEvent, updateEvent, type EventRow } from './events.repository.js';
 
@@ -69,7 +74,10 @@ const valuesOf = (input: EventInput) => ({
 /** Creates an event (its alias from its name, made unique). */
 export async function createEvent(db: Db, permissions: PermissionFlags, input: EventInput): Promise<Event> {
   const id = await db.transaction(async (tx) =>
-    insertEvent(tx, { ...valuesOf(input), urlAlias: await aliasFor(tx, 'event', input.name) }),
+    insertEvent(tx, {
+      ...valuesOf(input),
+      urlAlias: await aliasFor(tx, { table: 'event', name: input.name }),
+    }),
   );
   return getEvent(db, permissions, id);
 }
@@ -84,7 +92,7 @@ export async function editEvent(
   await db.transaction(async (tx) => {
     const isFound = await updateEvent(tx, id, {
       ...valuesOf(input),
-      urlAlias: await aliasFor(tx, 'event', input.name, id),
+      urlAlias: await aliasFor(tx, { table: 'event', name: input.name, exceptId: id }),
     });
     if (!isFound) throw new AppError('not_found', EVENT_NOT_FOUND);
   });
@@ -93,7 +101,7 @@ export async function editEvent(
 
 /** Deletes an event. @throws AppError not_found */
 export async function removeEvent(db: Db, id: string): Promise<void> {
-  const isDeleted = await db.transaction((tx) => deleteDated(tx, 'event', id));
+  const isDeleted = await deleteDatedItem(db, 'event', id);
   if (!isDeleted) throw new AppError('not_found', EVENT_NOT_FOUND);
 }
 

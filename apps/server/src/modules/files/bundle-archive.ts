@@ -17,7 +17,7 @@ import { DATE_FORMAT } from '@portal/shared/limits';
 import { fileExtensionOf } from '@portal/shared/schemas/files';
 import { BUNDLE_FORMAT_VERSION, type BundleFile, type BundleItem, type BundleTree } from './bundle-tree.js';
 import { UniqueNames, safeSegment } from './filenames.js';
-import type { FileStore, PutResult } from './storage.js';
+import type { FileStore, PutResult } from '../../lib/storage.js';
 import { isTextual } from './upload-guard.js';
 
 /** Extensions of formats that are compressed already (000 §4 issue: zip, pdf, png, jpg, docx, pptx, mp4, gz…). */

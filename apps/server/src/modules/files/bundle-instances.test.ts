@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../../db/client.js';
 import { file, job } from '../../db/schema/files.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { bearer, createAccounts, createTree, storeFile, type Tree } from '../../testing/fixtures.js';
-import { createLocalFileStore, type FileStore } from './storage.js';
+import { createLocalFileStore, type FileStore } from '../../lib/storage.js';
 
 let ctx: TestContext;
 let tree: Tree;

@@ -18,7 +18,7 @@ import { createAccounts, createTree, storeFile, type Tree } from '../../testing/
 import { freePort } from '../../testing/free-port.js';
 import { createServerDatabase } from '../../testing/test-app.js';
 import { readZip } from '../../testing/zip.js';
-import { createLocalFileStore } from './storage.js';
+import { createLocalFileStore } from '../../lib/storage.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const REPO_DIR = path.resolve(SERVER_DIR, '../..');

@@ -4,7 +4,7 @@ import type { ContentStatus } from '@portal/shared/enums';
 import type { Db } from '../../db/client.js';
 import { millis, rows, textArray, uuidArray } from '../../db/rows.js';
 import { bundle, file } from '../../db/schema/files.js';
-import { TREE_DEPTH_MAX } from '../courseware/courseware.repository.js';
+import { TREE_DEPTH_MAX } from '@portal/shared/limits';
 import { updateFileWhileStatus } from './files.repository.js';
 
 export interface TreeItemRow {

@@ -20,7 +20,7 @@ import * as repo from './bundles.repository.js';
 import { safeSegment } from './filenames.js';
 import * as files from './files.repository.js';
 import type { FileSession } from './files.service.js';
-import { newStorageKey, type FileStore } from './storage.js';
+import { newStorageKey, type FileStore } from '../../lib/storage.js';
 
 /** The job kind that builds a bundle. */
 export const BUNDLE_JOB_KIND = 'bundle';

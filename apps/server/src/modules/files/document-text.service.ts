@@ -16,7 +16,7 @@ import * as files from './files.repository.js';
 import * as repo from './document-text.repository.js';
 import { documentKindOf } from './document-text.js';
 import { DocumentTextError, type DocumentTextExtractor } from './document-text-pool.js';
-import type { FileStore } from './storage.js';
+import type { FileStore } from '../../lib/storage.js';
 
 export const DOCUMENT_TEXT_JOB_KIND = 'document-text';
 const PayloadSchema = z.object({ fileId: z.uuid() });

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { DOCUMENT_TEXT_MAX } from '@portal/shared/limits';
 import { htmlToText } from '../../lib/html.js';
-import { latexBlocksToHtml, stripLatexComments } from '../seed/latex.js';
-import { parseFrontMatter, renderMarkdown } from '../seed/markdown.js';
+import { latexBlocksToHtml, stripLatexComments } from '../../lib/latex.js';
+import { parseFrontMatter, renderMarkdown } from '../../lib/markdown.js';
 
 /** The kinds of document whose text is searched. */
 export type DocumentKind = 'markdown' | 'latex' | 'asciidoc' | 'text' | 'pdf';

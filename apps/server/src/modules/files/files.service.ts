@@ -25,17 +25,18 @@ import {
 } from '@portal/shared/schemas/files';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
+import { contentDisposition, publicUrlOf } from '../../lib/served-files.js';
 import { NO_SECRETS_KEY, openSecret, sealSecret, type SecretsKeyring } from '../../lib/secrets.js';
 import { setting } from '../../db/schema/identity.js';
 import { childStatuses, findOpenableRef } from '../courseware/courseware.service.js';
-import { findAccountWithClaims } from '../identity/identity.repository.js';
+import { findAccountContact } from '../identity/identity.service.js';
 import { audienceOfFingerprint } from './bundle-tree.js';
 import { sanitizeFilename } from './filenames.js';
 import { isPageOpenable, pageExists } from '../pages/pages.service.js';
 import * as repo from './files.repository.js';
 import { recordDownload } from '../statistics/statistics.service.js';
 import type { BundleRow, FileRow } from './files.repository.js';
-import { newStorageKey, type FileStore } from './storage.js';
+import { newStorageKey, type FileStore } from '../../lib/storage.js';
 import { UploadGuard } from './upload-guard.js';
 
 /** How long a signed download link stays valid. */
@@ -90,14 +91,6 @@ export async function createDownloadSigner(
       return given.length === expected.length && crypto.timingSafeEqual(given, expected);
     },
   };
-}
-
-/**
- * The public address of a file: the public file base address followed by the file id (001 §3).
- * Private files are served at the same path only with a signature.
- */
-export function publicUrlOf(fileId: string): string {
-  return `/api/v1/files/${fileId}/content`;
 }
 
 const notFound = () => new AppError('not_found', 'File does not exist.');
@@ -248,13 +241,13 @@ export async function openForDownload(
       );
     if (RECORDED_TYPES.has(row.metadataType)) {
       const ownerId = await ownerContentIdOf(db, row);
-      const account = u ? await findAccountWithClaims(db, u) : undefined;
+      const account = u ? await findAccountContact(db, u) : undefined;
       const owner = ownerId ? await repo.findFileOwner(db, ownerId) : undefined;
       const source = from && from !== ownerId ? await repo.findFileOwner(db, from) : owner;
       await recordDownload(db, {
-        accountId: account?.account.id ?? null,
-        userName: account?.account.displayName ?? null,
-        userEmail: account?.account.email ?? null,
+        accountId: account?.id ?? null,
+        userName: account?.displayName ?? null,
+        userEmail: account?.email ?? null,
         fileId: row.id,
         fileName: row.filename,
         contentId: source?.id ?? null,
@@ -266,18 +259,6 @@ export async function openForDownload(
     }
   }
   return row;
-}
-
-/**
- * RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name.
- * @param disposition `attachment` (saved, never shown by the browser) or `inline` (raster images)
- */
-export function contentDisposition(
-  filename: string,
-  disposition: 'attachment' | 'inline' = 'attachment',
-): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /**

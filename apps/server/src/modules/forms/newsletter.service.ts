@@ -26,7 +26,7 @@ import { isoTimestamp } from '../../db/rows.js';
 import { csvLines } from '../../lib/csv.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import { newSecretToken, sha256 } from '../identity/identity.service.js';
-import { siteName, type SiteContext } from '../identity/site-links.js';
+import { siteName, type SiteContext } from '../identity/index.js';
 import { enqueueMail, mayMailNotice, oneLine } from '../mail/mail.service.js';
 import * as repo from './forms.repository.js';
 import { ACCEPTED, admitPublicForm } from './public-form.js';

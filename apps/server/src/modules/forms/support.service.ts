@@ -23,7 +23,7 @@ import {
 } from '@portal/shared/schemas/forms';
 import type { Db } from '../../db/client.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
-import type { Session } from '../identity/session.js';
+import type { Session } from '../identity/index.js';
 import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 import { enqueueMail, oneLine } from '../mail/mail.service.js';
 import * as repo from './forms.repository.js';

@@ -387,3 +387,16 @@ export function listClaims(session: Session): { claims: Claim[] } {
   if (!session.identity) throw new AppError('unauthenticated', 'Please log in to continue.');
   return { claims: session.claims };
 }
+
+/**
+ * The name and address of an account, for records that keep who did something (the download data point,
+ * 001 §3); undefined when the account is gone.
+ */
+export async function findAccountContact(
+  db: Db,
+  accountId: string,
+): Promise<{ id: string; displayName: string; email: string } | undefined> {
+  const found = await findAccountWithClaims(db, accountId);
+  if (!found) return undefined;
+  return { id: found.account.id, displayName: found.account.displayName, email: found.account.email };
+}

@@ -25,13 +25,13 @@ import {
   type UserImportPlanRow,
   type UserImportRow,
 } from '@portal/shared/schemas/identity';
+import type { Organization } from '@portal/shared/schemas/organizations';
 import type { Db } from '../../db/client.js';
 import {
+  createOrganization,
   findOrganizationByName,
-  insertOrganization,
   setAccountOrganization,
-  type OrganizationRow,
-} from '../organizations/organizations.repository.js';
+} from '../organizations/organizations.service.js';
 import { enqueueMail, mayMailNotice } from '../mail/mail.service.js';
 import { createEmailLinkToken } from './account-links.service.js';
 import { linkTo, siteName, type SiteContext } from './site-links.js';
@@ -80,8 +80,8 @@ function refusalOf(
 async function findUnits(
   db: Db,
   rows: readonly { valid: { businessUnit?: string } | null }[],
-): Promise<Map<string, OrganizationRow | undefined>> {
-  const units = new Map<string, OrganizationRow | undefined>();
+): Promise<Map<string, Organization | undefined>> {
+  const units = new Map<string, Organization | undefined>();
   for (const row of rows) {
     const name = row.valid?.businessUnit;
     if (!name || units.has(name.toLowerCase())) continue;
@@ -98,7 +98,7 @@ async function findUnits(
 function unitOf(
   session: Session,
   name: string | undefined,
-  units: ReadonlyMap<string, OrganizationRow | undefined>,
+  units: ReadonlyMap<string, Organization | undefined>,
   found: { organizationId: string | null } | undefined,
 ): { name: string; isNew: boolean; refusal: string | null } {
   if (!name) return { name: '', isNew: false, refusal: null };
@@ -192,7 +192,7 @@ export async function runUserImport(
     const created = new Map<string, string>();
     for (const row of plan.rows) {
       if (!row.isNewBusinessUnit || created.has(row.businessUnit.toLowerCase())) continue;
-      const unit = await insertOrganization(tx, { name: row.businessUnit, category: 'other', region: '' });
+      const unit = await createOrganization(tx, { name: row.businessUnit, category: 'other', region: '' });
       created.set(row.businessUnit.toLowerCase(), unit.id);
     }
     const unitIdOf = async (name: string) =>

@@ -17,8 +17,8 @@ import {
   NewsSchema,
 } from '@portal/shared/schemas/news';
 import { PUBLIC, errorResponses } from '../../lib/openapi.js';
-import { siteName } from '../identity/site-links.js';
-import { registerDatedItemWrites } from './dated-items.routes.js';
+import { siteName } from '../identity/index.js';
+import { registerDatedItemWrites } from '../dated-items/index.js';
 import { createNews, editNews, getNews, listNews, newsFeed, removeNews } from './news.service.js';
 
 const TAGS = ['news'];

@@ -18,8 +18,14 @@ import type { z } from 'zod';
 import { PAGE_WEB_OR_MAIL_LINK, WEB_LINK, isLinkUrl } from '@portal/shared/schemas/common';
 import type { Db } from '../../db/client.js';
 import { htmlToText, sanitizeRichText } from '../../lib/html.js';
-import { deleteDated, listDated } from './dated-items.repository.js';
-import { aliasFor, isoOf, openDated, pageOfDated } from './dated-items.service.js';
+import {
+  aliasFor,
+  deleteDatedItem,
+  isoOf,
+  latestPublishedDated,
+  openDated,
+  pageOfDated,
+} from '../dated-items/dated-items.service.js';
 import { insertNews, updateNews, type NewsRow } from './news.repository.js';
 
 type NewsInput = z.output<typeof NewsRequestSchema>;
@@ -69,7 +75,7 @@ const valuesOf = (input: NewsInput) => ({
 /** Creates a news item (its alias from its name, made unique). */
 export async function createNews(db: Db, permissions: PermissionFlags, input: NewsInput): Promise<News> {
   const id = await db.transaction(async (tx) =>
-    insertNews(tx, { ...valuesOf(input), urlAlias: await aliasFor(tx, 'news', input.name) }),
+    insertNews(tx, { ...valuesOf(input), urlAlias: await aliasFor(tx, { table: 'news', name: input.name }) }),
   );
   return getNews(db, permissions, id);
 }
@@ -84,7 +90,7 @@ export async function editNews(
   await db.transaction(async (tx) => {
     const isFound = await updateNews(tx, id, {
       ...valuesOf(input),
-      urlAlias: await aliasFor(tx, 'news', input.name, id),
+      urlAlias: await aliasFor(tx, { table: 'news', name: input.name, exceptId: id }),
     });
     if (!isFound) throw new AppError('not_found', NEWS_NOT_FOUND);
   });
@@ -93,7 +99,7 @@ export async function editNews(
 
 /** Deletes a news item. @throws AppError not_found */
 export async function removeNews(db: Db, id: string): Promise<void> {
-  const isDeleted = await db.transaction((tx) => deleteDated(tx, 'news', id));
+  const isDeleted = await deleteDatedItem(db, 'news', id);
   if (!isDeleted) throw new AppError('not_found', NEWS_NOT_FOUND);
 }
 
@@ -105,11 +111,7 @@ export async function newsFeed(
   db: Db,
   options: { publicBaseUrl: string; siteName: string; format: 'atom' | 'rss' },
 ): Promise<string> {
-  const rows = await listDated<NewsRow>(db, 'news', {
-    statuses: ['published'],
-    isUpcoming: false,
-    limit: NEWS_FEED_SIZE,
-  });
+  const rows = await latestPublishedDated<NewsRow>(db, 'news', { isUpcoming: false, limit: NEWS_FEED_SIZE });
   const base = options.publicBaseUrl;
   const feed = new Feed({
     id: `${base}/news`,

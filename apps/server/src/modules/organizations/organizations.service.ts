@@ -41,6 +41,12 @@ export async function listOrganizationsPage(
   return { items: page.map(toOrganization), nextPageToken };
 }
 
+/** The organization of this name, whatever its case (the business unit of a user import, 001 §4). */
+export async function findOrganizationByName(db: Db, name: string): Promise<Organization | undefined> {
+  const row = await repo.findOrganizationByName(db, name);
+  return row ? toOrganization(row) : undefined;
+}
+
 /** Creates an organization. @throws AppError conflict when one of the same name exists */
 export async function createOrganization(db: Db, request: CreateOrganizationRequest): Promise<Organization> {
   return db.transaction(async (tx) => {

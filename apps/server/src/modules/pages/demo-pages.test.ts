@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_GROUP_PREFIX, WIDGET_KINDS } from '@portal/shared/enums';
 import { PageSchema, widgetFiles, type Page } from '@portal/shared/schemas/pages';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { demoPageFiles } from '../seed/seed.service.js';
 import { DEMO_AUTHOR_NAME, DEMO_PAGES, demoWidgetKinds, seedDemoPages } from './demo-pages.js';
 import { listPageRevisions } from './pages.service.js';
 
@@ -16,7 +17,7 @@ const served = new Map<string, Page>();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  created = await seedDemoPages(ctx.database.db, ctx.fileStore);
+  created = await seedDemoPages(ctx.database.db, demoPageFiles(ctx.database.db, ctx.fileStore));
   for (const demo of DEMO_PAGES) {
     const res = await ctx.app.inject({
       method: 'GET',
@@ -102,7 +103,7 @@ describe('demo pages', () => {
   });
 
   it('adds nothing when pages exist', async () => {
-    expect(await seedDemoPages(ctx.database.db, ctx.fileStore)).toBe(0);
+    expect(await seedDemoPages(ctx.database.db, demoPageFiles(ctx.database.db, ctx.fileStore))).toBe(0);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/pages?pageSize=100' });
     expect(res.json().items).toHaveLength(DEMO_PAGES.length);
   });

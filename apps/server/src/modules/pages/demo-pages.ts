@@ -8,8 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { CONTENT_STATUSES, type WidgetKind } from '@portal/shared/enums';
-import { derivePermissions } from '@portal/shared/permissions';
-import type { UploadKind } from '@portal/shared/schemas/files';
+import type { UploadFileFields, UploadKind } from '@portal/shared/schemas/files';
 import {
   CreatePageRequestSchema,
   SectionRequestSchema,
@@ -18,8 +17,7 @@ import {
   type WidgetInput,
 } from '@portal/shared/schemas/pages';
 import type { Db } from '../../db/client.js';
-import { uploadFile } from '../files/files.service.js';
-import type { FileStore } from '../files/storage.js';
+import type { FileStore } from '../../lib/storage.js';
 import { addSection, createPage } from './pages.service.js';
 import { listPages } from './pages.repository.js';
 
@@ -572,17 +570,29 @@ const SEED_AUTHOR = {
     exp: 0,
   },
 };
-const SEED_SESSION = { permissions: derivePermissions([], false), accountId: null };
+
+/**
+ * How the demo pages upload their files: the files module's upload (checked and stored as any upload),
+ * handed in by the seed, since the files module sits above pages (it asks pages whether a page file may
+ * be opened).
+ */
+export type DemoFileUpload = (input: {
+  fields: UploadFileFields;
+  body: Readable;
+  clientFilename: string;
+  wasTruncated: () => boolean;
+}) => Promise<{ id: string }>;
+
+/** What the demo pages write their files with: the store, and the upload of the files module. */
+export interface DemoPageFiles {
+  fileStore: FileStore;
+  upload: DemoFileUpload;
+}
 
 /** Uploads one demo file as a public file of the page. */
-async function uploadDemoFile(
-  db: Db,
-  fileStore: FileStore,
-  pageId: string,
-  demo: DemoFile,
-): Promise<WidgetFile> {
+async function uploadDemoFile(upload: DemoFileUpload, pageId: string, demo: DemoFile): Promise<WidgetFile> {
   const bytes = Buffer.from(demo.body, 'utf8');
-  const uploaded = await uploadFile(db, fileStore, SEED_SESSION, {
+  const uploaded = await upload({
     fields: {
       type: demo.type,
       name: demo.name,
@@ -605,7 +615,7 @@ async function uploadDemoFile(
  * @returns the number of pages created
  * @throws AppError or Error when a write is refused (the pages created before it are kept)
  */
-export async function seedDemoPages(db: Db, fileStore: FileStore): Promise<number> {
+export async function seedDemoPages(db: Db, { fileStore, upload }: DemoPageFiles): Promise<number> {
   if ((await listPages(db, { statuses: CONTENT_STATUSES, limit: 1 })).length > 0) return 0;
   const idOf = new Map<string, string>();
   for (const demo of DEMO_PAGES) {
@@ -620,7 +630,7 @@ export async function seedDemoPages(db: Db, fileStore: FileStore): Promise<numbe
     idOf.set(created.href, created.id);
     const files: Record<string, WidgetFile> = {};
     for (const [key, file] of Object.entries(demo.files)) {
-      files[key] = await uploadDemoFile(db, fileStore, created.id, file);
+      files[key] = await uploadDemoFile(upload, created.id, file);
     }
     for (const section of demo.sections) {
       await addSection(

@@ -32,11 +32,11 @@ import { isoTimestamp } from '../../db/rows.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import { openableStatuses } from '../courseware/courseware.service.js';
-import { isUniqueViolation } from '../courseware/courseware-write.service.js';
-import type { FileStore } from '../files/storage.js';
-import { publicUrlOf } from '../files/files.service.js';
-import type { Session } from '../identity/session.js';
-import { listableStatuses } from '../news/dated-items.service.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { FileStore } from '../../lib/storage.js';
+import { publicUrlOf } from '../../lib/served-files.js';
+import type { Session } from '../identity/index.js';
+import { listableStatuses } from '../dated-items/dated-items.service.js';
 import * as repo from './pages.repository.js';
 
 type CreateInput = z.output<typeof CreatePageRequestSchema>;

@@ -3,7 +3,7 @@
  * transaction. File bytes go to the file store first; if the transaction fails they are deleted
  * again, so a failure leaves neither rows nor stored files behind.
  */
-import { enqueueDocumentText } from '../files/document-text.service.js';
+import { enqueueDocumentText } from '../files/index.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +19,7 @@ import type { content, contentSection, contributor } from '../../db/schema/cours
 import type { file } from '../../db/schema/files.js';
 import { defaultAlias, distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 import { htmlToText, sanitizeRichText } from '../../lib/html.js';
-import { newStorageKey, type FileStore } from '../files/storage.js';
+import { newStorageKey, type FileStore } from '../../lib/storage.js';
 import { type CourseSource, type SourceItem, type SourcePerson } from './course-tree.js';
 import { extractHiddenKeywords, normalizeKeywords } from './hidden-keywords.js';
 import {

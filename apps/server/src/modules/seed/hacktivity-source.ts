@@ -19,7 +19,7 @@ import {
 } from './course-tree.js';
 import { escapeHtml } from '../../lib/html.js';
 import { originOf, type ManifestEntry } from './manifest.js';
-import { findSection, markdownSections, parseFrontMatter, renderMarkdown } from './markdown.js';
+import { findSection, markdownSections, parseFrontMatter, renderMarkdown } from '../../lib/markdown.js';
 
 export const HACKTIVITY_DIR = 'courseware/hacktivity-lab-sheets/';
 const LABS_FOLDER = '_labs';

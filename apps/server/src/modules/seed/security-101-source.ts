@@ -16,7 +16,7 @@ import {
 } from './course-tree.js';
 import { escapeHtml } from '../../lib/html.js';
 import { originOf, type ManifestEntry } from './manifest.js';
-import { markdownSections, renderMarkdown } from './markdown.js';
+import { markdownSections, renderMarkdown } from '../../lib/markdown.js';
 
 export const SECURITY_101_DIR = 'courseware/microsoft-security-101/';
 export const SECURITY_101_SOURCE_NAME = 'Microsoft Security-101 (microsoft/Security-101)';

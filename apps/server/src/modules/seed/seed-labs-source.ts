@@ -18,9 +18,9 @@ import {
   type SourcePerson,
 } from './course-tree.js';
 import { escapeHtml } from '../../lib/html.js';
-import { latexBlocksToHtml, latexCopyrightHolders, latexSections, latexTitle } from './latex.js';
+import { latexBlocksToHtml, latexCopyrightHolders, latexSections, latexTitle } from '../../lib/latex.js';
 import { originOf, type ManifestEntry } from './manifest.js';
-import { findSection, markdownSections, renderMarkdown } from './markdown.js';
+import { findSection, markdownSections, renderMarkdown } from '../../lib/markdown.js';
 
 export const SEED_LABS_DIR = 'courseware/seed-labs/';
 export const SEED_LABS_COURSE_NAME = 'SEED Labs';

@@ -8,23 +8,33 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { KNOWLEDGE_TYPES, type KnowledgeType } from '@portal/shared/enums';
+import { derivePermissions } from '@portal/shared/permissions';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { FileStore } from '../files/storage.js';
+import type { FileStore } from '../../lib/storage.js';
 import { sql } from 'drizzle-orm';
 import { refreshSearchIndex } from '../courseware/courseware.service.js';
 import type { CourseSource } from './course-tree.js';
 import { importCourse, type CourseImportSummary } from './course-import.js';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts.js';
-import { seedDemoDownloads } from '../statistics/demo-downloads.js';
-import { seedDemoNewsAndEvents } from '../news/demo-news.js';
-import { seedDemoPages } from '../pages/demo-pages.js';
+import { seedDemoDownloads } from '../statistics/index.js';
+import { seedDemoNewsAndEvents } from '../news/index.js';
+import { seedDemoPages, type DemoPageFiles } from '../pages/index.js';
+import { uploadFile } from '../files/files.service.js';
 import { readHacktivity } from './hacktivity-source.js';
 import { readKnowledge } from './knowledge-source.js';
 import { readManifest } from './manifest.js';
 import { readSecurity101 } from './security-101-source.js';
 import { readSeedLabs } from './seed-labs-source.js';
 import { hasAnyAccount, hasAnyContent, insertKnowledgeItems, lockSeed } from './seed.repository.js';
+
+/** The uploader of the demo pages' files: no account and no permission beyond a page file's own rules. */
+const DEMO_UPLOADER = { permissions: derivePermissions([], false), accountId: null };
+
+/** How the demo pages store their files: through the files module's upload, as an editor's would be. */
+export function demoPageFiles(db: Db, fileStore: FileStore): DemoPageFiles {
+  return { fileStore, upload: (input) => uploadFile(db, fileStore, DEMO_UPLOADER, input) };
+}
 
 /** What a seed run found in the sources and wrote. */
 export interface SeedSummary {
@@ -83,7 +93,7 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
   const accountsCreated = await seedDemoAccounts(db);
   const demoDownloads = accountsCreated.length > 0 ? await seedDemoDownloads(db, DEMO_FACULTY_EMAIL) : 0;
   await seedDemoNewsAndEvents(db);
-  await seedDemoPages(db, fileStore);
+  await seedDemoPages(db, demoPageFiles(db, fileStore));
   await refreshSearchIndex(db);
   // A bulk import leaves the GIN pending list full and the planner without statistics; PGlite has
   // no autovacuum to do this later.

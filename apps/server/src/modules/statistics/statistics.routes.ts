@@ -23,7 +23,7 @@ import {
   StatisticBucketsQuerySchema,
   downloadCsvFileName,
 } from '@portal/shared/schemas/statistics';
-import { contentDisposition } from '../files/files.service.js';
+import { contentDisposition } from '../../lib/served-files.js';
 import {
   downloadCsvBatches,
   getCoursewareMetrics,

@@ -24,7 +24,7 @@ import { content, contentKnowledge } from '../../db/schema/courseware.js';
 import { account } from '../../db/schema/identity.js';
 import { organization } from '../../db/schema/statistics.js';
 import { buildApp } from '../../app.js';
-import { createLocalFileStore } from '../files/storage.js';
+import { createLocalFileStore } from '../../lib/storage.js';
 import { createServerDatabase, createTestContext, type TestContext } from '../../testing/test-app.js';
 import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
 import { insertAccount, insertClaims } from '../identity/identity.repository.js';

@@ -10,7 +10,7 @@ import type { PermissionFlags } from '@portal/shared/permissions';
 import { hyphenate } from '@portal/shared/schemas/courseware';
 import type { Db } from '../../db/client.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
-import { findDated, freeAlias, listDated, type DatedTable } from './dated-items.repository.js';
+import { deleteDated, findDated, freeAlias, listDated, type DatedTable } from './dated-items.repository.js';
 
 /** The statuses a caller may see in a list (optionally narrowed to `asked`). */
 export function listableStatuses(
@@ -71,9 +71,32 @@ export async function openDated<R extends { status: string }>(
   return row;
 }
 
-/** The alias an item named `name` gets: its hyphenated name, made unique in the table. */
-export async function aliasFor(db: Db, table: DatedTable, name: string, exceptId?: string): Promise<string> {
+/**
+ * The alias an item named `name` gets: its hyphenated name, made unique in the table (ignoring the item
+ * `exceptId` itself, on an update).
+ */
+export async function aliasFor(
+  db: Db,
+  { table, name, exceptId }: { table: DatedTable; name: string; exceptId?: string },
+): Promise<string> {
   return freeAlias(db, table, hyphenate(name) || table, exceptId);
+}
+
+/**
+ * The newest (or, upcoming, the next) published items of a table, for feeds: at most `limit` rows, all
+ * columns as stored.
+ */
+export async function latestPublishedDated<R>(
+  db: Db,
+  table: DatedTable,
+  options: { isUpcoming: boolean; limit: number },
+): Promise<R[]> {
+  return listDated<R>(db, table, { statuses: ['published'], ...options });
+}
+
+/** Deletes an item in a transaction of its own; false when there was none. */
+export async function deleteDatedItem(db: Db, table: DatedTable, id: string): Promise<boolean> {
+  return db.transaction((tx) => deleteDated(tx, table, id));
 }
 
 /** ISO text of a timestamp column read through raw SQL (a Date or the driver's text). */

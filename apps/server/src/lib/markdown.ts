@@ -5,7 +5,7 @@
  */
 import { Marked, type Token, type Tokens } from 'marked';
 import YAML from 'yaml';
-import { escapeHtml } from '../../lib/html.js';
+import { escapeHtml } from './html.js';
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 /** A line that starts a new front-matter entry, a list item, a comment, or is indented or blank. */

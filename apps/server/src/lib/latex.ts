@@ -4,7 +4,7 @@
  * their arguments kept as text, figures and tables are left out (their images are not in the data).
  */
 import { stripHtmlTags } from '@portal/shared/text';
-import { escapeHtml } from '../../lib/html.js';
+import { escapeHtml } from './html.js';
 
 /** Commands the handouts define in their shared header (not in the data), spelled as the handouts print them. */
 const KNOWN_MACROS: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * A thin hook over `modules/identity/session.ts`: loads the caller of every request from its bearer
+ * A thin hook over `session.ts`: loads the caller of every request from its bearer
  * token (000 §6, 001 §6). Decorates `request.session`, `app.requirePermission` and `app.requireSignedIn`
  * (route `onRequest` guards, which run after this plugin's global hook has loaded the session). A token that is
  * present but bad, or ended, is always a 401, so clients can drop it.
@@ -11,10 +11,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@portal/shared/errors';
 import type { Permission } from '@portal/shared/permissions';
-import { VISITOR_SESSION, loadSession, type Session } from '../modules/identity/session.js';
-import type { TokenSigner } from '../modules/identity/tokens.js';
-import { redactUrl } from '../lib/redact.js';
-import { ACCESS_GUARD } from './route-access.js';
+import { VISITOR_SESSION, loadSession, type Session } from './session.js';
+import type { TokenSigner } from './tokens.js';
+import { redactUrl } from '../../lib/redact.js';
+import { ACCESS_GUARD } from '../../plugins/route-access.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,18 +1,40 @@
 /**
- * Contributor writes under /api/v1 (000 §7), for users who may update content (401 / 403 otherwise):
+ * Contributor endpoints under /api/v1 (000 §7). Anyone may list them (e-mail addresses for editors only);
+ * writes are for users who may update content (401 / 403 otherwise):
+ * - GET  /contributors       ListContributorsQuery → ContributorPage
  * - POST /contributors       ContributorInput → 201 Contributor
  * - PUT  /contributors/:id   ContributorInput → Contributor; 404 when missing
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UuidSchema } from '@portal/shared/schemas/common';
-import { ContributorInputSchema, ContributorSchema } from '@portal/shared/schemas/contributors';
-import { createContributor, updateContributor } from './contributors.service.js';
-import { BEARER, errorResponses } from '../../lib/openapi.js';
+import {
+  ContributorInputSchema,
+  ContributorPageSchema,
+  ContributorSchema,
+  ListContributorsQuerySchema,
+} from '@portal/shared/schemas/contributors';
+import { createContributor, listContributorsPage, updateContributor } from './contributors.service.js';
+import { BEARER, OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
 
 const tags = ['contributors'];
 
 const contributorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/contributors',
+    {
+      schema: {
+        operationId: 'listContributors',
+        summary: 'A page of contributors (authors and organizations)',
+        security: OPTIONAL_BEARER,
+        querystring: ListContributorsQuerySchema,
+        response: { 200: ContributorPageSchema, ...errorResponses(401) },
+        tags,
+      },
+    },
+    async (request) => listContributorsPage(app.db, request.session.permissions, request.query),
+  );
+
   app.post(
     '/contributors',
     {

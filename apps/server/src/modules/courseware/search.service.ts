@@ -1,0 +1,383 @@
+/**
+ * Search of the catalogue (000 §3, README "Search"): a text query split into terms, each widened by
+ * prefix, fuzzy spelling and acronym alternatives; ranked pages with facet counts and, for file
+ * matches, a snippet; browse in name order when there is no text. Visibility is the caller's listed
+ * statuses (courseware.service.ts).
+ */
+import { z } from 'zod';
+import { AppError } from '@portal/shared/errors';
+import { FACET_DIMENSIONS, type ContentStatus } from '@portal/shared/enums';
+import type { PermissionFlags } from '@portal/shared/permissions';
+import type {
+  ContentSummary,
+  SearchContentQuery,
+  SearchContentResponse,
+  SearchFacets,
+} from '@portal/shared/schemas/courseware';
+import { ACRONYM_EXPANSIONS_MAX, SEARCH_TEXT_MAX } from '@portal/shared/limits';
+import { CURATED_ACRONYMS } from '@portal/shared/acronyms';
+import type { Db } from '../../db/client.js';
+import { isoTimestamp } from '../../db/rows.js';
+import { decodePageToken, keysetPage } from '../../lib/page-token.js';
+import { findAcronymUses, wordsOf, type AcronymPair, type AcronymUse } from './acronyms.js';
+
+import { listedStatuses } from './courseware.service.js';
+import * as repo from './search.repository.js';
+import * as vocabularyRepo from './search-vocabulary.repository.js';
+
+/** The caller's flags search reads: what they may see, and whether file text may show in snippets. */
+type SearchPerms = Pick<PermissionFlags, 'CanUpdateContent' | 'CanViewArchivedContent' | 'CanViewFiles'>;
+
+/** Maximum number of terms of a text query that are searched. */
+const MAX_TERMS = 8;
+/** Catalogue words tried in place of one misspelt term. */
+const FUZZY_ALTERNATIVES = 3;
+/** Most alternatives of one group: the term itself and its acronym expansions (or fuzzy words). */
+const GROUP_ALTERNATIVES_MAX = Math.max(FUZZY_ALTERNATIVES, 1 + ACRONYM_EXPANSIONS_MAX);
+
+/** Lower-case alphanumeric terms of a query. */
+export function searchTerms(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
+}
+
+/** Marks a term that matches as a prefix (in term groups and page tokens). */
+const PREFIX_MARK = '*';
+
+/**
+ * One required part of a text query: alternatives, any of which matches (a term, or the closest
+ * catalogue words for a misspelt one, or an acronym and its expansions). An alternative is one or
+ * more words separated by spaces, all required; a word ending in PREFIX_MARK matches as a prefix, any
+ * other word as a word with its stem forms.
+ */
+type Group = string[];
+
+/** to_tsquery text of one group. */
+function groupTsquery(alternatives: Group): string {
+  const word = (t: string) => (t.endsWith(PREFIX_MARK) ? `'${t.slice(0, -1)}':*` : `'${t}'`);
+  const alternative = (a: string) => {
+    const words = a.split(' ');
+    return words.length === 1 ? word(words[0]!) : `(${words.map(word).join(' & ')})`;
+  };
+  return `(${alternatives.map(alternative).join(' | ')})`;
+}
+
+/** to_tsquery text of every group (AND) or of any group (OR). */
+function tsqueryOf(groups: Group[], operator: '&' | '|' = '&'): string {
+  return groups.map(groupTsquery).join(` ${operator} `);
+}
+
+/** Index sets of size k of 0..n−1 (n at most MAX_TERMS, so at most 70 sets). */
+function combinations(n: number, k: number): number[][] {
+  if (k === 0) return [[]];
+  const result: number[][] = [];
+  for (let first = 0; first <= n - k; first++) {
+    for (const rest of combinations(n - first - 1, k - 1))
+      result.push([first, ...rest.map((r) => r + first + 1)]);
+  }
+  return result;
+}
+
+/**
+ * The partial-match query (issue: no dead end): each group's to_tsquery, and candidate tiers
+ * "at least k groups" for k from n−1 down to 1, so the items with most words come first.
+ */
+function partialQuery(groups: Group[]): repo.TextQuery {
+  const each = groups.map(groupTsquery);
+  const tiers: string[] = [];
+  for (let k = groups.length - 1; k >= 1; k--) {
+    tiers.push(
+      combinations(groups.length, k)
+        .map((set) => `(${set.map((i) => each[i]).join(' & ')})`)
+        .join(' | '),
+    );
+  }
+  return { tsquery: tsqueryOf(groups, '|'), partial: { groups: each, tiers } };
+}
+
+/** A group as the query typed it, with what the correction may do with it. */
+interface QueryUnit {
+  group: Group;
+  /** The single term a misspelling correction may replace; undefined for acronym runs. */
+  term?: string;
+}
+
+/**
+ * The groups of a query: a term that is a whole word of the catalogue's vocabulary matches that
+ * word (and its stem forms: "attack" finds attacks, attacker); any other term, such as a word being
+ * cut short ("netw"), matches as a prefix; stop words are left out. A run of terms spelling an
+ * acronym's expansion becomes one group with the acronym as an alternative, and an acronym gains
+ * its expansions (acronyms.ts).
+ */
+function queryUnits(
+  terms: string[],
+  vocabulary: Map<string, vocabularyRepo.TermInVocabulary>,
+  uses: AcronymUse[],
+): QueryUnit[] {
+  const asWord = (t: string) => (vocabulary.get(t)?.isWord ? t : `${t}${PREFIX_MARK}`);
+  const units: QueryUnit[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i]!;
+    const use = uses.find((u) => u.start === i);
+    const words = (ws: string[]) => ws.filter((w) => !vocabulary.get(w)?.isStopWord).join(' ');
+    if (use && use.length > 1) {
+      const run = words(terms.slice(i, i + use.length));
+      units.push({ group: [run, ...use.alternatives.map(words)].filter(Boolean) });
+      i += use.length - 1;
+    } else if (use) {
+      units.push({
+        group: [asWord(term), ...use.alternatives.map(words)].slice(0, GROUP_ALTERNATIVES_MAX),
+        term,
+      });
+    } else if (!vocabulary.get(term)?.isStopWord) {
+      units.push({ group: [asWord(term)], term });
+    }
+  }
+  return units.filter((u) => u.group.length > 0);
+}
+
+function decodeFacets(groups: repo.FacetBitsCount[]): SearchFacets {
+  const facets = {
+    contentCategories: {},
+    educationLevels: {},
+    experienceLevels: {},
+    tags: {},
+  } as SearchFacets;
+  let bit = 0;
+  for (const [dimension, values] of FACET_DIMENSIONS) {
+    for (const value of values) {
+      const mask = 1 << bit++;
+      facets[dimension][value] = groups.reduce(
+        (sum, g) => sum + ((g.bits & mask) !== 0 ? Number(g.count) : 0),
+        0,
+      );
+    }
+  }
+  return facets;
+}
+
+function toSummary(row: repo.SummaryRow, match?: repo.DocumentMatchRow): ContentSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    urlAlias: row.urlAlias,
+    status: row.status as ContentSummary['status'],
+    categories: row.categories as ContentSummary['categories'],
+    category: row.categories.join(','),
+    tags: row.tags as ContentSummary['tags'],
+    educationLevels: row.educationLevels as ContentSummary['educationLevels'],
+    experienceLevels: row.experienceLevels as ContentSummary['experienceLevels'],
+    summary: row.summary,
+    courseName: row.courseName,
+    modifiedTimestamp: isoTimestamp(row.modifiedAt),
+    documentMatch: match
+      ? { fileName: match.fileName, snippet: match.snippet === null ? null : snippetParts(match.snippet) }
+      : null,
+  };
+}
+
+/** Groups as carried in a page token: only letters, digits, spaces and prefix marks reach to_tsquery. */
+const GroupsSchema = z
+  .array(
+    z
+      .array(z.string().regex(/^[\p{L}\p{N}]+\*?( [\p{L}\p{N}]+\*?)*$/u))
+      .min(1)
+      .max(GROUP_ALTERNATIVES_MAX),
+  )
+  .min(1)
+  .max(MAX_TERMS);
+
+function parseGroups(text: string): Group[] {
+  try {
+    const parsed = GroupsSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through
+  }
+  throw new AppError(
+    'invalid_input',
+    'The page token is not valid for this list. Start again from the first page.',
+    { field: 'nextPageToken' },
+  );
+}
+
+const BrowseCursor = z.object({ n: z.string(), i: z.uuid() });
+/**
+ * A ranked page's cursor: the query's groups, the last row's keyset (matched groups, rank, name, id),
+ * whether it is a partial match, and what was also searched for (so later pages say the same).
+ */
+const RankCursor = z.object({
+  q: z.string(),
+  m: z.number().int().min(0).max(MAX_TERMS).default(0),
+  r: z.number(),
+  n: z.string(),
+  i: z.uuid(),
+  p: z.boolean().optional(),
+  a: z.array(z.string().max(SEARCH_TEXT_MAX)).max(MAX_TERMS).optional(),
+  c: z.string().max(SEARCH_TEXT_MAX).nullable().optional(),
+});
+
+/** Splits a ts_headline snippet at its marks into plain parts and found words. */
+function snippetParts(headline: string): { text: string; isMatch: boolean }[] {
+  const parts: { text: string; isMatch: boolean }[] = [];
+  for (const [index, piece] of headline
+    .split(new RegExp(`[${repo.SNIPPET_START}${repo.SNIPPET_STOP}]`))
+    .entries()) {
+    if (piece) parts.push({ text: piece, isMatch: index % 2 === 1 });
+  }
+  return parts;
+}
+
+/** Acronym pairs of the terms: curated (packages/shared) and learned from the catalogue. */
+async function acronymPairsOf(db: Db, terms: string[]): Promise<AcronymPair[]> {
+  const curated = CURATED_ACRONYMS.filter(
+    (a) => terms.includes(a.acronym) || terms.includes(wordsOf(a.expansion)[0] ?? ''),
+  );
+  const learned = await vocabularyRepo.findAcronyms(db, terms);
+  return [...curated.map(({ acronym, expansion }) => ({ acronym, expansion })), ...learned];
+}
+
+/**
+ * Searches content by text and filters (000 §2, §3 Content filter; README "Search"), paged by
+ * nextPageToken. Without text: every listed item by name. With text: full-text over name (A),
+ * keywords and tags (B), description (C) and the text of the item's files (D); acronyms and their
+ * expansions both ways; when nothing matches, misspelt terms are replaced by close catalogue words;
+ * when still nothing has every word, the items with most of them (isPartialMatch). A result that
+ * matched only by a file says which, with a snippet to a caller who may open files.
+ * @throws AppError invalid_input for a page token of another query
+ */
+export async function searchCatalogue(
+  db: Db,
+  perms: SearchPerms,
+  query: SearchContentQuery,
+): Promise<SearchContentResponse> {
+  const statuses = listedStatuses(perms);
+  const { q, limit, nextPageToken, ...filters } = query;
+  const terms = q ? searchTerms(q) : [];
+  if (terms.length === 0) {
+    const after = decodePageToken(nextPageToken, BrowseCursor);
+    const [found, facetGroups] = await Promise.all([
+      repo.browseContent(db, { statuses, filters, limit, after }),
+      repo.facetCountsForFilters(db, statuses, filters),
+    ]);
+    const { page, nextPageToken: next } = keysetPage(found, limit, (last) => ({ n: last.name, i: last.id }));
+    const total = facetGroups.reduce((sum, g) => sum + Number(g.count), 0);
+    return {
+      items: page.map((row) => toSummary(row)),
+      nextPageToken: next,
+      total,
+      isCapped: false,
+      correctedQuery: null,
+      isPartialMatch: false,
+      alsoSearchedFor: [],
+      facets: decodeFacets(facetGroups),
+    };
+  }
+
+  const cursor = decodePageToken(nextPageToken, RankCursor);
+  let groups: Group[];
+  let correctedQuery: string | null = cursor?.c ?? null;
+  let isPartialMatch = cursor?.p ?? false;
+  let alsoSearchedFor: string[] = cursor?.a ?? [];
+  const empty = { page: [], facets: [], total: 0, isCapped: false };
+  let result: Awaited<ReturnType<typeof repo.searchContent>> = empty;
+  const run = (text: repo.TextQuery) =>
+    repo.searchContent(db, {
+      statuses,
+      filters,
+      text,
+      limit,
+      after: cursor ? { m: cursor.m, r: cursor.r, n: cursor.n, i: cursor.i } : undefined,
+    });
+  const textOf = (gs: Group[], partial: boolean): repo.TextQuery =>
+    partial ? partialQuery(gs) : { tsquery: tsqueryOf(gs) };
+
+  if (cursor) {
+    // A page token carries the (possibly corrected or partial) query it belongs to: later pages
+    // neither correct nor widen again.
+    groups = parseGroups(cursor.q);
+    result = await run(textOf(groups, isPartialMatch));
+  } else {
+    const [vocabulary, pairs] = await Promise.all([
+      vocabularyRepo.lookUpTerms(db, terms),
+      acronymPairsOf(db, terms),
+    ]);
+    const uses = findAcronymUses(terms, pairs, ACRONYM_EXPANSIONS_MAX);
+    alsoSearchedFor = uses.flatMap((u) => u.labels);
+    const units = queryUnits(terms, vocabulary, uses);
+    groups = units.map((u) => u.group);
+    if (groups.length > 0) {
+      result = await run(textOf(groups, false));
+      if (result.total === 0) {
+        const corrected = await correctTerms(db, statuses, units, vocabulary);
+        if (corrected) {
+          result = await run(textOf(corrected, false));
+          if (result.total > 0 || groups.length > 1) {
+            groups = corrected;
+            correctedQuery = corrected.map((alts) => (alts[0] ?? '').replaceAll(PREFIX_MARK, '')).join(' ');
+          }
+        }
+      }
+      if (result.total === 0 && groups.length > 1) {
+        isPartialMatch = true;
+        result = await run(textOf(groups, true));
+      }
+      if (result.total === 0) {
+        correctedQuery = null;
+        isPartialMatch = false;
+      }
+    }
+  }
+  const { page, nextPageToken: next } = keysetPage(result.page, limit, (last) => ({
+    q: JSON.stringify(groups),
+    m: Number(last.matched),
+    r: Number(last.rank),
+    n: last.name,
+    i: last.id,
+    p: isPartialMatch || undefined,
+    a: alsoSearchedFor.length ? alsoSearchedFor : undefined,
+    c: correctedQuery,
+  }));
+  const matches = await repo.findDocumentMatches(db, {
+    ids: page.map((row) => row.id),
+    tsquery: tsqueryOf(groups, isPartialMatch ? '|' : '&'),
+    withSnippet: perms.CanViewFiles,
+  });
+  const matchOf = new Map(matches.map((m) => [m.id, m]));
+  return {
+    items: page.map((row) => toSummary(row, matchOf.get(row.id))),
+    nextPageToken: next,
+    total: result.total,
+    isCapped: result.isCapped,
+    correctedQuery,
+    isPartialMatch,
+    alsoSearchedFor,
+    facets: decodeFacets(result.facets),
+  };
+}
+
+/**
+ * Replaces each unknown term by the closest catalogue words that some item the caller may list holds
+ * (whole words); undefined when nothing changes. A term that starts a catalogue word, a short term
+ * and an acronym run keep their group; `vocabulary` is the lookup of the terms (lookUpTerms).
+ */
+async function correctTerms(
+  db: Db,
+  statuses: readonly ContentStatus[],
+  units: QueryUnit[],
+  vocabulary: Map<string, vocabularyRepo.TermInVocabulary>,
+): Promise<Group[] | undefined> {
+  let changed = false;
+  const corrected: Group[] = [];
+  for (const unit of units) {
+    const term = unit.term;
+    if (!term || unit.group.length > 1 || term.length < 3 || vocabulary.get(term)?.startsWord) {
+      corrected.push(unit.group);
+      continue;
+    }
+    const similar = await vocabularyRepo.similarWords(db, { term, limit: FUZZY_ALTERNATIVES, statuses });
+    if (similar.length === 0) return undefined;
+    changed = true;
+    corrected.push(similar);
+  }
+  return changed ? corrected : undefined;
+}

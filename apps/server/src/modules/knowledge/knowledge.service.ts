@@ -1,0 +1,19 @@
+/**
+ * Knowledge items (000 §3, §7): the NICE work roles, TKS statements and CAE knowledge units that
+ * courseware is aligned with. They change only with an import; anyone may list them.
+ */
+import { z } from 'zod';
+import type { KnowledgePage, ListKnowledgeQuery } from '@portal/shared/schemas/knowledge';
+import type { Db } from '../../db/client.js';
+import { decodePageToken, keysetPage } from '../../lib/page-token.js';
+import * as repo from './knowledge.repository.js';
+
+const IdCursor = z.object({ i: z.string().max(64) });
+
+/** Knowledge items, paged by id, optionally of one type (000 §7: size 10000). */
+export async function listKnowledgePage(db: Db, query: ListKnowledgeQuery): Promise<KnowledgePage> {
+  const after = decodePageToken(query.nextPageToken, IdCursor);
+  const found = await repo.listKnowledge(db, { limit: query.size, type: query.type, afterId: after?.i });
+  const { page, nextPageToken } = keysetPage(found, query.size, (last) => ({ i: last.id }));
+  return { items: page, nextPageToken };
+}
