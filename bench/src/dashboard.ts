@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { ROLE_CLAIMS } from '@portal/shared/permissions';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
-import { insertAccount, insertClaims } from '../../apps/server/src/modules/identity/identity.repository.js';
+import { insertAccount, insertClaims } from '../../apps/server/src/modules/identity/accounts.repository.js';
 import { createTokenSigner } from '../../apps/server/src/modules/identity/tokens.js';
 import { rebuildRollups } from '../../apps/server/src/modules/statistics/statistics.repository.js';
 import { OUTPUT_DIR } from './config.js';

@@ -28,7 +28,7 @@ import { isoTimestamp } from '../../db/rows.js';
 import { NO_SECRETS_KEY, openSecret, sealSecret, type SecretsKeyring } from '../../lib/secrets.js';
 import { setting } from '../../db/schema/identity.js';
 import { childStatuses, findOpenableRef } from '../courseware/courseware.service.js';
-import { findAccountWithClaims } from '../identity/identity.repository.js';
+import { findAccountWithClaims } from '../identity/accounts.repository.js';
 import { audienceOfFingerprint } from './bundle-tree.js';
 import { sanitizeFilename } from './filenames.js';
 import { isPageOpenable, pageExists } from '../pages/pages.service.js';

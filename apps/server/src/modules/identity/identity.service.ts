@@ -20,18 +20,9 @@ import { CLAIM, derivePermissions, type Claim } from '@portal/shared/permissions
 import type { AccountMessage, Actor, TokenAudience, TokenResponse } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { acceptPendingInvitations } from './course-invitations.service.js';
-import {
-  consumeSsoCode,
-  deleteExpiredSsoCodes,
-  findAccountByEmail,
-  findAccountWithClaims,
-  insertMessage,
-  insertSsoCode,
-  listUnreadMessages,
-  markMessageRead,
-  setTokensValidAfter,
-  type AccountRow,
-} from './identity.repository.js';
+import { insertMessage, listUnreadMessages, markMessageRead } from './account-messages.repository.js';
+import { findAccountByEmail, findAccountWithClaims, setTokensValidAfter, type AccountRow } from './accounts.repository.js';
+import { consumeSsoCode, deleteExpiredSsoCodes, insertSsoCode } from './sso-codes.repository.js';
 import {
   checkRateLimit,
   clearRateLimit,

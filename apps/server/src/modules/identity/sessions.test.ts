@@ -12,7 +12,7 @@ import { postForm } from '../../testing/forms.js';
 import { buildLoggedApp } from '../../testing/log-capture.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { createEmailLinkToken } from './account-links.service.js';
-import { insertAccount, insertClaims } from './identity.repository.js';
+import { insertAccount, insertClaims } from './accounts.repository.js';
 import { hashPassword, issueSsoCode } from './identity.service.js';
 
 let ctx: TestContext;

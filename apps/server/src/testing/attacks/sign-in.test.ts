@@ -16,7 +16,7 @@ import { SSO_CODE_TTL_S } from '@portal/shared/limits';
 import { checkRedirect } from '@portal/shared/redirects';
 import { outbox } from '../../db/schema/files.js';
 import { createEmailLinkToken } from '../../modules/identity/account-links.service.js';
-import { insertAccount, insertClaims } from '../../modules/identity/identity.repository.js';
+import { insertAccount, insertClaims } from '../../modules/identity/accounts.repository.js';
 import { hashPassword } from '../../modules/identity/identity.service.js';
 import { PASSWORD, TEST_PKCE, createAccounts, newPkce } from '../fixtures.js';
 import { postForm } from '../forms.js';
