@@ -21,8 +21,23 @@ import type { Db } from '../../db/client.js';
 import { enqueueMail, mayMailNotice } from '../mail/mail.service.js';
 import { acceptPendingInvitations } from './course-invitations.service.js';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './identity.mails.js';
-import { findAccountByEmail, findAccountById, insertAccountIfAbsent, insertClaims, markEmailVerified, normalizeEmail, setPasswordHash, setTokensValidAfter } from './accounts.repository.js';
-import { consumeEmailToken, findUsableEmailToken, insertEmailToken, voidEmailTokens, type EmailTokenPurpose } from './email-tokens.repository.js';
+import {
+  findAccountByEmail,
+  findAccountById,
+  insertAccountIfAbsent,
+  insertClaims,
+  markEmailVerified,
+  normalizeEmail,
+  setPasswordHash,
+  setTokensValidAfter,
+} from './accounts.repository.js';
+import {
+  consumeEmailToken,
+  findUsableEmailToken,
+  insertEmailToken,
+  voidEmailTokens,
+  type EmailTokenPurpose,
+} from './email-tokens.repository.js';
 import { hashPassword, newSecretToken, sha256 } from './identity.service.js';
 import { clearRateLimitsStartingWith, hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 import { linkTo, siteName, type SiteContext } from './site-links.js';

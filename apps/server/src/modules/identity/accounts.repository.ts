@@ -21,7 +21,6 @@ const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 export const toClaim = (c: { type: string; value: string; scopes: string[] }): Claim =>
   c.scopes.length ? { type: c.type, value: c.value, scopes: c.scopes } : { type: c.type, value: c.value };
 
-
 /** An e-mail address as accounts are stored and looked up: trimmed, lower-case. */
 export { normalizeEmail };
 

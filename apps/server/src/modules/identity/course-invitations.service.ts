@@ -21,8 +21,22 @@ import { linkTo, siteName, type SiteContext } from './site-links.js';
 import { courseInvitationMail } from './identity.mails.js';
 import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 import { insertMessage } from './account-messages.repository.js';
-import { findAccountsByEmails, findAccountById, findClaimRows, insertClaims, normalizeEmail, toClaim } from './accounts.repository.js';
-import { findCourse, listInvitations, listPendingInvitations, markInvitationAccepted, upsertInvitation, type InvitationRow } from './course-invitations.repository.js';
+import {
+  findAccountsByEmails,
+  findAccountById,
+  findClaimRows,
+  insertClaims,
+  normalizeEmail,
+  toClaim,
+} from './accounts.repository.js';
+import {
+  findCourse,
+  listInvitations,
+  listPendingInvitations,
+  markInvitationAccepted,
+  upsertInvitation,
+  type InvitationRow,
+} from './course-invitations.repository.js';
 
 const coursePath = (course: { id: string; urlAlias: string }) =>
   `/courseware/${course.urlAlias || course.id}`;

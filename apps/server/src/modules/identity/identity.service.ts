@@ -21,7 +21,12 @@ import type { AccountMessage, Actor, TokenAudience, TokenResponse } from '@porta
 import type { Db } from '../../db/client.js';
 import { acceptPendingInvitations } from './course-invitations.service.js';
 import { insertMessage, listUnreadMessages, markMessageRead } from './account-messages.repository.js';
-import { findAccountByEmail, findAccountWithClaims, setTokensValidAfter, type AccountRow } from './accounts.repository.js';
+import {
+  findAccountByEmail,
+  findAccountWithClaims,
+  setTokensValidAfter,
+  type AccountRow,
+} from './accounts.repository.js';
 import { consumeSsoCode, deleteExpiredSsoCodes, insertSsoCode } from './sso-codes.repository.js';
 import {
   checkRateLimit,

@@ -27,7 +27,16 @@ import { ACCESS_TOKEN_TTL_S, SESSION_MAX_AGE_DAYS_DEFAULT } from '@portal/shared
 import type { Actor, Identity, TokenAudience } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { NO_SECRETS_KEY, openSecret, sealSecret, type SecretsKeyring } from '../../lib/secrets.js';
-import { deleteRetiredSigningKeys, findLegacyJwtSecret, insertSigningKey, listUsableSigningKeys, listSigningKeys, retireSigningKeys, updateSigningKeySecret, type SigningKeyRow } from './signing-keys.repository.js';
+import {
+  deleteRetiredSigningKeys,
+  findLegacyJwtSecret,
+  insertSigningKey,
+  listUsableSigningKeys,
+  listSigningKeys,
+  retireSigningKeys,
+  updateSigningKeySecret,
+  type SigningKeyRow,
+} from './signing-keys.repository.js';
 
 /** The fixed provider identifier of our own tokens (001 §4 Session). */
 export const TOKEN_PROVIDER = 'portal';

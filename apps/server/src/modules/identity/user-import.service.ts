@@ -36,7 +36,13 @@ import { enqueueMail, mayMailNotice } from '../mail/mail.service.js';
 import { createEmailLinkToken } from './account-links.service.js';
 import { linkTo, siteName, type SiteContext } from './site-links.js';
 import { importInvitationMail } from './identity.mails.js';
-import { findAccountsByEmails, insertAccountIfAbsent, insertClaims, normalizeEmail, setTokensValidAfter } from './accounts.repository.js';
+import {
+  findAccountsByEmails,
+  insertAccountIfAbsent,
+  insertClaims,
+  normalizeEmail,
+  setTokensValidAfter,
+} from './accounts.repository.js';
 import type { Session } from './session.js';
 
 /** The first data row is line 2 of the file (line 1 is the header). */

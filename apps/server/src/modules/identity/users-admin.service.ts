@@ -27,7 +27,15 @@ import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import type { Session } from './session.js';
-import { deleteClaimRows, findAccountById, findClaimRows, insertClaims, listAccounts, setTokensValidAfter, toClaim } from './accounts.repository.js';
+import {
+  deleteClaimRows,
+  findAccountById,
+  findClaimRows,
+  insertClaims,
+  listAccounts,
+  setTokensValidAfter,
+  toClaim,
+} from './accounts.repository.js';
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 const CursorSchema = z.object({ e: z.string() });
