@@ -8,7 +8,7 @@ import { PAGE_GROUP_PREFIX, WIDGET_KINDS } from '@portal/shared/enums';
 import { PageSchema, widgetFiles, type Page } from '@portal/shared/schemas/pages';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { DEMO_AUTHOR_NAME, DEMO_PAGES, demoWidgetKinds, seedDemoPages } from './demo-pages.js';
-import { listPageRevisions } from './pages.service.js';
+import { listPageRevisions } from './page-revisions.service.js';
 
 let ctx: TestContext;
 let created: number;

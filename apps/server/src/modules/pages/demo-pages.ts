@@ -20,7 +20,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { uploadFile } from '../files/files.service.js';
 import type { FileStore } from '../files/storage.js';
-import { addSection, createPage } from './pages.service.js';
+import { addSection } from './page-sections.service.js';
+import { createPage } from './pages.service.js';
 import { listPages } from './pages.repository.js';
 
 /**
@@ -623,13 +624,12 @@ export async function seedDemoPages(db: Db, fileStore: FileStore): Promise<numbe
       files[key] = await uploadDemoFile(db, fileStore, created.id, file);
     }
     for (const section of demo.sections) {
-      await addSection(
-        db,
+      await addSection(db, {
         fileStore,
-        SEED_AUTHOR,
-        created.id,
-        SectionRequestSchema.parse({ key: section.key ?? null, widgets: section.widgets(files) }),
-      );
+        author: SEED_AUTHOR,
+        pageId: created.id,
+        input: SectionRequestSchema.parse({ key: section.key ?? null, widgets: section.widgets(files) }),
+      });
     }
   }
   return DEMO_PAGES.length;

@@ -18,7 +18,8 @@ import {
   type SourcePerson,
 } from './course-tree.js';
 import { escapeHtml } from '../../lib/html.js';
-import { latexBlocksToHtml, latexCopyrightHolders, latexSections, latexTitle } from './latex.js';
+import { latexBlocksToHtml } from './latex.js';
+import { latexCopyrightHolders, latexSections, latexTitle } from './latex-document.js';
 import { originOf, type ManifestEntry } from './manifest.js';
 import { findSection, markdownSections, renderMarkdown } from './markdown.js';
 
