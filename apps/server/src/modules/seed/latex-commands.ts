@@ -88,4 +88,8 @@ export const DROPPED_ENVIRONMENTS = new Set([
   'tikzpicture',
 ]);
 export const CODE_ENVIRONMENTS = new Set(['lstlisting', 'verbatim', 'Verbatim', 'code', 'minted']);
-export const LIST_ENVIRONMENTS: Record<string, string> = { itemize: 'ul', enumerate: 'ol', description: 'ul' };
+export const LIST_ENVIRONMENTS: Record<string, string> = {
+  itemize: 'ul',
+  enumerate: 'ol',
+  description: 'ul',
+};

@@ -1,7 +1,8 @@
 /**
  * Just enough LaTeX to read a SEED Labs handout: its text as plain paragraphs and lists in HTML (its
- * title, copyright holders and sections are read in latex-document.ts). Not a LaTeX engine: unknown commands are dropped and
- * their arguments kept as text, figures and tables are left out (their images are not in the data).
+ * title, copyright holders and sections are read in latex-document.ts, the known commands listed in
+ * latex-commands.ts). Not a LaTeX engine: unknown commands are dropped and their arguments kept as
+ * text, figures and tables are left out (their images are not in the data).
  */
 import { stripHtmlTags } from '@portal/shared/text';
 import { escapeHtml } from '../../lib/html.js';
