@@ -51,9 +51,7 @@ const TTL_S: Record<EmailTokenPurpose, number> = {
 /** Makes a single-use link token for an account; only its hash is stored. */
 export async function createEmailLinkToken(
   db: Db,
-  accountId: string,
-  purpose: EmailTokenPurpose,
-  now = new Date(),
+  { accountId, purpose, now = new Date() }: { accountId: string; purpose: EmailTokenPurpose; now?: Date },
 ): Promise<string> {
   const token = newSecretToken();
   await insertEmailToken(db, {
@@ -71,13 +69,15 @@ export async function createEmailLinkToken(
  */
 export async function sendVerificationLink(
   db: Db,
-  site: SiteContext,
-  account: { id: string; email: string },
-  redirect: string | undefined,
-  now = new Date(),
+  {
+    site,
+    account,
+    redirect,
+    now = new Date(),
+  }: { site: SiteContext; account: { id: string; email: string }; redirect: string | undefined; now?: Date },
 ): Promise<void> {
   if (!(await mayMailNotice(db, 'sign-up', account.email, now))) return;
-  const token = await createEmailLinkToken(db, account.id, 'verify', now);
+  const token = await createEmailLinkToken(db, { accountId: account.id, purpose: 'verify', now });
   await enqueueMail(
     db,
     verificationMail(account.email, siteName(site), linkTo.verify(site, token, redirect)),
@@ -90,13 +90,15 @@ export async function sendVerificationLink(
  */
 export async function resendVerificationLink(
   db: Db,
-  site: SiteContext,
-  accountId: string,
-  redirect: string | undefined,
-  now = new Date(),
+  {
+    site,
+    accountId,
+    redirect,
+    now = new Date(),
+  }: { site: SiteContext; accountId: string; redirect: string | undefined; now?: Date },
 ): Promise<void> {
   const found = await findAccountById(db, accountId);
-  if (found) await sendVerificationLink(db, site, found, redirect, now);
+  if (found) await sendVerificationLink(db, { site, account: found, redirect, now });
 }
 
 /**
@@ -109,10 +111,17 @@ export async function resendVerificationLink(
  */
 export async function signUp(
   db: Db,
-  site: SiteContext,
-  form: { displayName: string; email: string; password: string; redirect?: string; code?: SignupCode },
-  ip: string,
-  now = new Date(),
+  {
+    site,
+    form,
+    ip,
+    now = new Date(),
+  }: {
+    site: SiteContext;
+    form: { displayName: string; email: string; password: string; redirect?: string; code?: SignupCode };
+    ip: string;
+    now?: Date;
+  },
 ): Promise<void> {
   await hitRateLimits(
     db,
@@ -136,17 +145,17 @@ export async function signUp(
     if (created) await insertClaims(tx, created.id, [{ type: CLAIM.role, value: 'student' }]);
     if (!(await mayMailNotice(tx, 'sign-up', form.email, now))) return;
     if (created) {
-      const token = await createEmailLinkToken(tx, created.id, 'verify', now);
+      const token = await createEmailLinkToken(tx, { accountId: created.id, purpose: 'verify', now });
       await enqueueMail(tx, verificationMail(created.email, name, linkTo.verify(site, token, form.redirect)));
     } else {
       await enqueueMail(
         tx,
-        alreadyRegisteredMail(
-          normalizeEmail(form.email),
-          name,
-          linkTo.login(site, form.redirect),
-          linkTo.forgot(site, form.redirect),
-        ),
+        alreadyRegisteredMail({
+          to: normalizeEmail(form.email),
+          siteName: name,
+          loginUrl: linkTo.login(site, form.redirect),
+          resetUrl: linkTo.forgot(site, form.redirect),
+        }),
       );
     }
   });
@@ -175,9 +184,11 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
  */
 export async function requestPasswordReset(
   db: Db,
-  site: SiteContext,
-  request: { email: string; ip: string; redirect?: string },
-  now = new Date(),
+  {
+    site,
+    request,
+    now = new Date(),
+  }: { site: SiteContext; request: { email: string; ip: string; redirect?: string }; now?: Date },
 ): Promise<void> {
   const limit = { max: RESET_RATE_MAX, windowMs: RESET_RATE_WINDOW_MS };
   const message = 'Too many requests for a new password. Please wait a few minutes and try again.';
@@ -193,7 +204,7 @@ export async function requestPasswordReset(
   const found = await findAccountByEmail(db, request.email);
   if (found && (await mayMailNotice(db, 'password-reset', found.email, now))) {
     await db.transaction(async (tx) => {
-      const token = await createEmailLinkToken(tx, found.id, 'reset', now);
+      const token = await createEmailLinkToken(tx, { accountId: found.id, purpose: 'reset', now });
       await enqueueMail(
         tx,
         passwordResetMail(found.email, siteName(site), linkTo.reset(site, token, request.redirect)),

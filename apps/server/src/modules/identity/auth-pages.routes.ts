@@ -162,7 +162,11 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = checkRedirect(form.redirect, origins) ?? { destination: 'portal', href: '/' };
       const result = await signIn(app.db, { email: form.email, password: form.password, ip: request.ip });
       if (!result.isVerified) {
-        await resendVerificationLink(app.db, site(), result.accountId, model.redirect);
+        await resendVerificationLink(app.db, {
+          site: site(),
+          accountId: result.accountId,
+          redirect: model.redirect,
+        });
         throw new AppError('forbidden', UNVERIFIED_MESSAGE);
       }
       const codeChallenge = target.destination === 'portal' ? model.codeChallenge?.code_challenge : null;
@@ -223,7 +227,11 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
           : { error: error.message }),
       }),
     handle: async (request, reply, form, model) => {
-      await signUp(app.db, site(), { ...form, redirect: model.redirect, code: model.code }, request.ip);
+      await signUp(app.db, {
+        site: site(),
+        form: { ...form, redirect: model.redirect, code: model.code },
+        ip: request.ip,
+      });
       return noticePage(reply, {
         title: 'Check your e-mail',
         paragraphs: [
@@ -280,10 +288,13 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: ForgotPasswordFormSchema,
     page: (model, error) => renderForgotPage({ ...model, error: error.message }),
     handle: async (request, reply, form, model) => {
-      await requestPasswordReset(app.db, site(), {
-        email: form.email,
-        ip: request.ip,
-        redirect: model.redirect,
+      await requestPasswordReset(app.db, {
+        site: site(),
+        request: {
+          email: form.email,
+          ip: request.ip,
+          redirect: model.redirect,
+        },
       });
       return noticePage(reply, {
         title: 'Check your e-mail',

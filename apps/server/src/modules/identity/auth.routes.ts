@@ -202,7 +202,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requirePermission('CanImpersonate'),
     },
     async (request) => {
-      const token = await impersonate(app.db, app.tokens, request.session, request.body.accountId);
+      const token = await impersonate(app.db, {
+        tokens: app.tokens,
+        session: request.session,
+        targetId: request.body.accountId,
+      });
       request.log.info(
         { impersonation: { admin: request.session.accountId, user: request.body.accountId } },
         'impersonation started',

@@ -81,11 +81,13 @@ const INVITABLE_STATUSES: readonly string[] = ['published', 'unlisted'];
  */
 export async function inviteStudents(
   db: Db,
-  site: SiteContext,
-  session: Session,
-  courseId: string,
-  emails: readonly string[],
-  now = new Date(),
+  {
+    site,
+    session,
+    courseId,
+    emails,
+    now = new Date(),
+  }: { site: SiteContext; session: Session; courseId: string; emails: readonly string[]; now?: Date },
 ): Promise<CourseInvitation[]> {
   const course = await findCourse(db, courseId);
   if (!course) throw new AppError('not_found', COURSE_NOT_FOUND);
@@ -127,7 +129,14 @@ export async function inviteStudents(
         : linkTo.signup(site, { email, redirect: coursePath(course) });
       await enqueueMail(
         tx,
-        courseInvitationMail(email, siteName(site), course.name, inviter, url, hasAccount),
+        courseInvitationMail({
+          to: email,
+          siteName: siteName(site),
+          courseName: course.name,
+          inviterName: inviter,
+          url,
+          hasAccount,
+        }),
       );
     }
     return out;

@@ -205,9 +205,7 @@ interface TokenGrant {
  */
 export async function issueToken(
   db: Db,
-  tokens: TokenSigner,
-  accountId: string,
-  grant: TokenGrant = {},
+  { tokens, accountId, grant = {} }: { tokens: TokenSigner; accountId: string; grant?: TokenGrant },
 ): Promise<TokenResponse> {
   const found = await findAccountWithClaims(db, accountId);
   if (!found) throw new AppError('unauthenticated', MESSAGES.accountNotFound);
@@ -262,9 +260,13 @@ export async function exchangeSsoCode(
       'This sign-in link has expired or was already used. Please log in again.',
     );
   if (audience === 'portal') await takeUpInvitations(db, used.accountId);
-  return issueToken(db, tokens, used.accountId, {
-    audience,
-    signedInAt: Math.floor(used.signedInAt.getTime() / 1000),
+  return issueToken(db, {
+    tokens,
+    accountId: used.accountId,
+    grant: {
+      audience,
+      signedInAt: Math.floor(used.signedInAt.getTime() / 1000),
+    },
   });
 }
 
@@ -284,9 +286,13 @@ export async function refreshToken(db: Db, tokens: TokenSigner, session: Session
   if (!session.identity || !session.accountId || session.signedInAt === null)
     throw new AppError('unauthenticated', 'Please log in to continue.');
   if (!session.actor) await takeUpInvitations(db, session.accountId);
-  return issueToken(db, tokens, session.accountId, {
-    actor: session.actor,
-    signedInAt: session.signedInAt,
+  return issueToken(db, {
+    tokens,
+    accountId: session.accountId,
+    grant: {
+      actor: session.actor,
+      signedInAt: session.signedInAt,
+    },
   });
 }
 
@@ -337,9 +343,7 @@ export const EXERCISE_AREA_NOT_CONFIGURED = 'The exercise area is not configured
  */
 export async function impersonate(
   db: Db,
-  tokens: TokenSigner,
-  session: Session,
-  targetId: string,
+  { tokens, session, targetId }: { tokens: TokenSigner; session: Session; targetId: string },
 ): Promise<TokenResponse> {
   if (session.actor) throw new AppError('conflict', 'You are already acting as another user.');
   if (targetId === session.accountId) throw new AppError('conflict', 'You cannot act as yourself.');

@@ -174,10 +174,12 @@ async function planWithAccounts(db: Db, session: Session, rows: readonly UserImp
  */
 export async function runUserImport(
   db: Db,
-  site: SiteContext,
-  session: Session,
-  rows: readonly UserImportRow[],
-  now = new Date(),
+  {
+    site,
+    session,
+    rows,
+    now = new Date(),
+  }: { site: SiteContext; session: Session; rows: readonly UserImportRow[]; now?: Date },
 ): Promise<UserImportPlan> {
   return db.transaction(async (tx) => {
     const { plan, accounts } = await planWithAccounts(tx, session, rows);
@@ -217,16 +219,16 @@ export async function runUserImport(
         await setAccountOrganization(tx, newAccount.id, (await unitIdOf(row.businessUnit)) ?? null);
       }
       if (!(await mayMailNotice(tx, 'account-invitation', newAccount.email, now))) continue;
-      const token = await createEmailLinkToken(tx, newAccount.id, 'invite', now);
+      const token = await createEmailLinkToken(tx, { accountId: newAccount.id, purpose: 'invite', now });
       await enqueueMail(
         tx,
-        importInvitationMail(
-          newAccount.email,
-          siteName(site),
-          row.name,
-          ROLE_LABELS[role].toLowerCase(),
-          linkTo.reset(site, token),
-        ),
+        importInvitationMail({
+          to: newAccount.email,
+          siteName: siteName(site),
+          name: row.name,
+          roleLabel: ROLE_LABELS[role].toLowerCase(),
+          url: linkTo.reset(site, token),
+        }),
       );
     }
     return plan;

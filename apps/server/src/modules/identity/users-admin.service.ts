@@ -114,9 +114,7 @@ export async function grantRole(db: Db, accountId: string, role: Role): Promise<
  */
 export async function removeRole(
   db: Db,
-  session: Session,
-  accountId: string,
-  role: Role,
+  { session, accountId, role }: { session: Session; accountId: string; role: Role },
 ): Promise<AdminUser> {
   if (accountId === session.accountId && role === 'admin')
     throw new AppError('conflict', 'You cannot remove your own admin role.');

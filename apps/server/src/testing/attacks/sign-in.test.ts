@@ -121,8 +121,11 @@ let passwordHash: string;
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_BASE_URL: BASE, RANGE_UI_URL: RANGE });
   const accounts = await createAccounts(ctx.database.db);
-  verifyToken = await createEmailLinkToken(ctx.database.db, accounts.student, 'verify');
-  resetToken = await createEmailLinkToken(ctx.database.db, accounts.student, 'reset');
+  verifyToken = await createEmailLinkToken(ctx.database.db, {
+    accountId: accounts.student,
+    purpose: 'verify',
+  });
+  resetToken = await createEmailLinkToken(ctx.database.db, { accountId: accounts.student, purpose: 'reset' });
   passwordHash = await hashPassword(PASSWORD);
 });
 afterAll(async () => ctx?.close());
