@@ -136,7 +136,7 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
         })
         .returning({ id: content.id });
       courseId = course!.id;
-      const signer = await createTokenSigner(database.db, jwtSecret);
+      const signer = await createTokenSigner(database.db, { secret: jwtSecret });
       const sign = async (subject: string) =>
         (await signer.sign({ subject, displayName: 'Bench', email: 'bench@example.edu', picture: null }))
           .token;

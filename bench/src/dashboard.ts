@@ -109,7 +109,7 @@ async function fill(database: Database): Promise<string> {
     verified: true,
   });
   await insertClaims(db, editor.id, ROLE_CLAIMS.contenteditor);
-  const signer = await createTokenSigner(db, JWT_SECRET);
+  const signer = await createTokenSigner(db, { secret: JWT_SECRET });
   const { token } = await signer.sign({
     subject: editor.id,
     displayName: 'Bench Curator',

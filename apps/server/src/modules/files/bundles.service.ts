@@ -56,10 +56,12 @@ const BundlePayloadSchema = z.object({ fileId: z.uuid() });
  */
 export async function requestBundle(
   db: Db,
-  session: FileSession,
-  contentId: string,
-  wake: () => void,
-  now = new Date(),
+  {
+    session,
+    contentId,
+    wake,
+    now = new Date(),
+  }: { session: FileSession; contentId: string; wake: () => void; now?: Date },
 ): Promise<BundleResponse> {
   const perms = session.permissions;
   const statuses = childStatuses(perms);

@@ -76,7 +76,7 @@ export async function sendVerificationLink(
     now = new Date(),
   }: { site: SiteContext; account: { id: string; email: string }; redirect: string | undefined; now?: Date },
 ): Promise<void> {
-  if (!(await mayMailNotice(db, 'sign-up', account.email, now))) return;
+  if (!(await mayMailNotice(db, { kind: 'sign-up', to: account.email, now }))) return;
   const token = await createEmailLinkToken(db, { accountId: account.id, purpose: 'verify', now });
   await enqueueMail(
     db,
@@ -143,7 +143,7 @@ export async function signUp(
       passwordHash,
     });
     if (created) await insertClaims(tx, created.id, [{ type: CLAIM.role, value: 'student' }]);
-    if (!(await mayMailNotice(tx, 'sign-up', form.email, now))) return;
+    if (!(await mayMailNotice(tx, { kind: 'sign-up', to: form.email, now }))) return;
     if (created) {
       const token = await createEmailLinkToken(tx, { accountId: created.id, purpose: 'verify', now });
       await enqueueMail(tx, verificationMail(created.email, name, linkTo.verify(site, token, form.redirect)));
@@ -202,7 +202,7 @@ export async function requestPasswordReset(
   );
   const answerAt = Date.now() + RESET_REQUEST_MIN_MS;
   const found = await findAccountByEmail(db, request.email);
-  if (found && (await mayMailNotice(db, 'password-reset', found.email, now))) {
+  if (found && (await mayMailNotice(db, { kind: 'password-reset', to: found.email, now }))) {
     await db.transaction(async (tx) => {
       const token = await createEmailLinkToken(tx, { accountId: found.id, purpose: 'reset', now });
       await enqueueMail(

@@ -122,7 +122,7 @@ export async function inviteStudents(
       // Whether the address has an account changes only the e-mail its owner reads, never the answer.
       out.push(toInvitation(row));
       // One invitation e-mail an hour to an address, whoever invites (issue 20); the invitation stands.
-      if (!isNew || !(await mayMailNotice(tx, 'course-invitation', email, now))) continue;
+      if (!isNew || !(await mayMailNotice(tx, { kind: 'course-invitation', to: email, now }))) continue;
       const hasAccount = accounts.has(email);
       const url = hasAccount
         ? linkTo.login(site, coursePath(course))

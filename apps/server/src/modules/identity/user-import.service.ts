@@ -218,7 +218,7 @@ export async function runUserImport(
       if (row.businessUnit) {
         await setAccountOrganization(tx, newAccount.id, (await unitIdOf(row.businessUnit)) ?? null);
       }
-      if (!(await mayMailNotice(tx, 'account-invitation', newAccount.email, now))) continue;
+      if (!(await mayMailNotice(tx, { kind: 'account-invitation', to: newAccount.email, now }))) continue;
       const token = await createEmailLinkToken(tx, { accountId: newAccount.id, purpose: 'invite', now });
       await enqueueMail(
         tx,

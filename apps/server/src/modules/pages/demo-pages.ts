@@ -583,18 +583,22 @@ async function uploadDemoFile(
   demo: DemoFile,
 ): Promise<WidgetFile> {
   const bytes = Buffer.from(demo.body, 'utf8');
-  const uploaded = await uploadFile(db, fileStore, SEED_SESSION, {
-    fields: {
-      type: demo.type,
-      name: demo.name,
-      visibility: 'public',
-      metadataType: 'page',
-      metadataId: pageId,
-      kind: demo.kind,
+  const uploaded = await uploadFile(db, {
+    fileStore,
+    session: SEED_SESSION,
+    input: {
+      fields: {
+        type: demo.type,
+        name: demo.name,
+        visibility: 'public',
+        metadataType: 'page',
+        metadataId: pageId,
+        kind: demo.kind,
+      },
+      body: Readable.from([bytes]),
+      clientFilename: demo.name,
+      wasTruncated: () => false,
     },
-    body: Readable.from([bytes]),
-    clientFilename: demo.name,
-    wasTruncated: () => false,
   });
   return { fileId: uploaded.id, filename: demo.name, mimeType: demo.type, alt: demo.alt ?? '' };
 }

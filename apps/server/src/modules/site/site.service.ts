@@ -73,9 +73,11 @@ export async function getSiteSettings(db: Db, config: FlagConfig): Promise<SiteS
  */
 export async function updateSiteSettings(
   db: Db,
-  config: FlagConfig,
-  request: UpdateSiteSettingsRequest,
-  accountId: string,
+  {
+    config,
+    request,
+    accountId,
+  }: { config: FlagConfig; request: UpdateSiteSettingsRequest; accountId: string },
 ): Promise<SiteSettings> {
   const entries = Object.entries(request.flags) as [FeatureFlag, boolean | null][];
   const pinned = entries.find(([flag]) => config.pinnedFeatures.includes(flag));
