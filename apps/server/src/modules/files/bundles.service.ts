@@ -135,11 +135,15 @@ export function createBundleJobHandler(deps: {
       });
       const fingerprint = fingerprintOf(tree);
       const supersededKeys = await db.transaction(async (tx) => {
-        const isRecorded = await files.updateFileWhileStatus(tx, fileId, 'pending', {
-          status: 'ready',
-          storageKey,
-          size: written.size,
-          sha256: written.sha256,
+        const isRecorded = await files.updateFileWhileStatus(tx, {
+          id: fileId,
+          status: 'pending',
+          values: {
+            status: 'ready',
+            storageKey,
+            size: written.size,
+            sha256: written.sha256,
+          },
         });
         if (!isRecorded) return undefined;
         if (fingerprint !== bundleRow.fingerprint) await repo.setBundleFingerprint(tx, fileId, fingerprint);

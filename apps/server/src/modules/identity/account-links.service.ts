@@ -123,9 +123,8 @@ export async function signUp(
     now?: Date;
   },
 ): Promise<void> {
-  await hitRateLimits(
-    db,
-    [
+  await hitRateLimits(db, {
+    keys: [
       {
         key: rateLimitKey.signupAddress(ip),
         limit: { max: SIGNUP_RATE_MAX, windowMs: SIGNUP_RATE_WINDOW_MS },
@@ -133,7 +132,7 @@ export async function signUp(
       },
     ],
     now,
-  );
+  });
   const passwordHash = await hashPassword(form.password);
   const name = siteName(site, form.code);
   await db.transaction(async (tx) => {
@@ -167,7 +166,7 @@ export async function signUp(
  */
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const used = await consumeEmailToken(tx, sha256(token), ['verify'], now);
+    const used = await consumeEmailToken(tx, { tokenHash: sha256(token), purposes: ['verify'], now });
     if (!used) return false;
     await markEmailVerified(tx, used.accountId, now);
     await acceptPendingInvitations(tx, used.accountId, now);
@@ -192,14 +191,13 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const limit = { max: RESET_RATE_MAX, windowMs: RESET_RATE_WINDOW_MS };
   const message = 'Too many requests for a new password. Please wait a few minutes and try again.';
-  await hitRateLimits(
-    db,
-    [
+  await hitRateLimits(db, {
+    keys: [
       { key: rateLimitKey.resetAddress(request.ip), limit, message },
       { key: rateLimitKey.resetAccount(request.email), limit, message },
     ],
     now,
-  );
+  });
   const answerAt = Date.now() + RESET_REQUEST_MIN_MS;
   const found = await findAccountByEmail(db, request.email);
   if (found && (await mayMailNotice(db, { kind: 'password-reset', to: found.email, now }))) {
@@ -220,7 +218,11 @@ export async function checkPasswordLink(
   token: string,
   now = new Date(),
 ): Promise<{ purpose: EmailTokenPurpose } | undefined> {
-  const found = await findUsableEmailToken(db, sha256(token), ['reset', 'invite'], now);
+  const found = await findUsableEmailToken(db, {
+    tokenHash: sha256(token),
+    purposes: ['reset', 'invite'],
+    now,
+  });
   return found ? { purpose: found.purpose } : undefined;
 }
 
@@ -238,11 +240,15 @@ export async function resetPassword(
 ): Promise<boolean> {
   const passwordHash = await hashPassword(form.password);
   const email = await db.transaction(async (tx) => {
-    const used = await consumeEmailToken(tx, sha256(form.token), ['reset', 'invite'], now);
+    const used = await consumeEmailToken(tx, {
+      tokenHash: sha256(form.token),
+      purposes: ['reset', 'invite'],
+      now,
+    });
     if (!used) return undefined;
-    await setPasswordHash(tx, used.accountId, passwordHash, now);
+    await setPasswordHash(tx, { accountId: used.accountId, passwordHash, now });
     await setTokensValidAfter(tx, used.accountId, new Date());
-    await voidEmailTokens(tx, used.accountId, ['reset', 'invite', 'verify'], now);
+    await voidEmailTokens(tx, { accountId: used.accountId, purposes: ['reset', 'invite', 'verify'], now });
     await acceptPendingInvitations(tx, used.accountId, now);
     return (await findAccountById(tx, used.accountId))?.email ?? '';
   });

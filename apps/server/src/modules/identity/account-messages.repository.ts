@@ -30,7 +30,10 @@ export async function insertMessage(
 }
 
 /** Marks one of the account's messages read; false when it is not theirs or unknown. */
-export async function markMessageRead(db: Db, accountId: string, id: string, now: Date): Promise<boolean> {
+export async function markMessageRead(
+  db: Db,
+  { accountId, id, now }: { accountId: string; id: string; now: Date },
+): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(accountMessage)

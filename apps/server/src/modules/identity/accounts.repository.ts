@@ -103,9 +103,7 @@ export async function insertClaims(db: Db, accountId: string, claims: readonly C
 
 export async function setPasswordHash(
   db: Db,
-  accountId: string,
-  passwordHash: string,
-  now: Date,
+  { accountId, passwordHash, now }: { accountId: string; passwordHash: string; now: Date },
 ): Promise<void> {
   await db
     .update(account)

@@ -42,9 +42,7 @@ export async function upsertInvitation(
 
 export async function markInvitationAccepted(
   db: Db,
-  id: string,
-  accountId: string,
-  now: Date,
+  { id, accountId, now }: { id: string; accountId: string; now: Date },
 ): Promise<void> {
   await db
     .update(courseInvitation)

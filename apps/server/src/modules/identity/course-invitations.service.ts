@@ -96,9 +96,8 @@ export async function inviteStudents(
     throw new AppError('conflict', 'Students cannot see this course: publish it before inviting them.');
   }
   const unique = [...new Set(emails.map(normalizeEmail))];
-  await hitRateLimits(
-    db,
-    [
+  await hitRateLimits(db, {
+    keys: [
       {
         key: rateLimitKey.invitationAccount(session.accountId!),
         limit: { max: INVITATION_RATE_MAX, windowMs: INVITATION_RATE_WINDOW_MS },
@@ -106,8 +105,8 @@ export async function inviteStudents(
       },
     ],
     now,
-    unique.length,
-  );
+    cost: unique.length,
+  });
   const me = await findAccountById(db, session.accountId!);
   const inviter = me?.displayName || session.identity!.email;
   return db.transaction(async (tx) => {
@@ -171,6 +170,6 @@ export async function acceptPendingInvitations(db: Db, accountId: string, now = 
   for (const invitation of await listPendingInvitations(db, account.email)) {
     const course = await findCourse(db, invitation.courseId);
     if (course && INVITABLE_STATUSES.includes(course.status)) await grantCourse(db, accountId, course);
-    await markInvitationAccepted(db, invitation.id, accountId, now);
+    await markInvitationAccepted(db, { id: invitation.id, accountId, now });
   }
 }

@@ -28,9 +28,7 @@ function usableEmailToken(tokenHash: string, purposes: readonly EmailTokenPurpos
 /** A usable token (unused, not expired, of one of the purposes), without using it. */
 export async function findUsableEmailToken(
   db: Db,
-  tokenHash: string,
-  purposes: readonly EmailTokenPurpose[],
-  now: Date,
+  { tokenHash, purposes, now }: { tokenHash: string; purposes: readonly EmailTokenPurpose[]; now: Date },
 ): Promise<{ accountId: string; purpose: EmailTokenPurpose } | undefined> {
   const [row] = await db
     .select({ accountId: emailToken.accountId, purpose: emailToken.purpose })
@@ -42,9 +40,7 @@ export async function findUsableEmailToken(
 /** Uses a token atomically; undefined when unknown, used, expired or of another purpose. */
 export async function consumeEmailToken(
   db: Db,
-  tokenHash: string,
-  purposes: readonly EmailTokenPurpose[],
-  now: Date,
+  { tokenHash, purposes, now }: { tokenHash: string; purposes: readonly EmailTokenPurpose[]; now: Date },
 ): Promise<{ accountId: string; purpose: EmailTokenPurpose } | undefined> {
   const [row] = await db
     .update(emailToken)
@@ -57,9 +53,7 @@ export async function consumeEmailToken(
 /** Ends every open link of these purposes for an account (a new password makes older reset links void). */
 export async function voidEmailTokens(
   db: Db,
-  accountId: string,
-  purposes: readonly EmailTokenPurpose[],
-  now: Date,
+  { accountId, purposes, now }: { accountId: string; purposes: readonly EmailTokenPurpose[]; now: Date },
 ): Promise<void> {
   await db
     .update(emailToken)

@@ -115,12 +115,11 @@ export async function signIn(
   const slowedKey = rateLimitKey.loginAccountSlowed(attempt.email, attempt.ip);
   /** Counts a failure for the account from this network; past the limit, slows it for longer. */
   const countFailure = async (): Promise<Date | undefined> => {
-    const { count } = await countAttempt(
-      db,
-      failuresKey,
-      { max: LOGIN_ACCOUNT_FAILURES_MAX, windowMs: LOGIN_ACCOUNT_FAILURE_WINDOW_MS },
+    const { count } = await countAttempt(db, {
+      key: failuresKey,
+      limit: { max: LOGIN_ACCOUNT_FAILURES_MAX, windowMs: LOGIN_ACCOUNT_FAILURE_WINDOW_MS },
       now,
-    );
+    });
     const delayMs = loginSlowdownMs(count);
     if (delayMs === 0) return undefined;
     const until = new Date(now.getTime() + delayMs);
@@ -138,7 +137,7 @@ export async function signIn(
     found = await accountOfCredentials(db, attempt.email, attempt.password);
   } catch (error) {
     // Counted after the fact: the refusal is for the attempts that follow.
-    await countAttempt(db, addressFailures.key, addressFailures.limit, now);
+    await countAttempt(db, { key: addressFailures.key, limit: addressFailures.limit, now });
     await countFailure();
     throw error;
   }
@@ -367,7 +366,7 @@ export async function listMessages(db: Db, accountId: string): Promise<AccountMe
 
 /** Marks a message read. @throws AppError not_found when it is not the caller's */
 export async function readMessage(db: Db, accountId: string, id: string): Promise<void> {
-  if (!(await markMessageRead(db, accountId, id, new Date())))
+  if (!(await markMessageRead(db, { accountId, id, now: new Date() })))
     throw new AppError('not_found', 'This message does not exist.');
 }
 

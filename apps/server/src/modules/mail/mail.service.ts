@@ -57,12 +57,11 @@ export function mayMailNotice(
   db: Db,
   { kind, to, now = new Date() }: { kind: NoticeKind; to: string; now?: Date },
 ): Promise<boolean> {
-  return isWithinLimit(
-    db,
-    rateLimitKey.mailRecipient(kind, to),
-    { max: MAIL_NOTICES_PER_RECIPIENT_MAX, windowMs: MAIL_NOTICE_WINDOW_MS },
+  return isWithinLimit(db, {
+    key: rateLimitKey.mailRecipient(kind, to),
+    limit: { max: MAIL_NOTICES_PER_RECIPIENT_MAX, windowMs: MAIL_NOTICE_WINDOW_MS },
     now,
-  );
+  });
 }
 
 /**

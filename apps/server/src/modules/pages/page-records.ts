@@ -55,7 +55,10 @@ export async function loadPage(db: Db, row: repo.PageRow): Promise<Page> {
 }
 
 /** Keeps the revision of a save: the page as it now is, who saved it and what kind of change it was. */
-export async function recordRevision(db: Db, pageId: string, author: Author, change: PageRevisionChange) {
+export async function recordRevision(
+  db: Db,
+  { pageId, author, change }: { pageId: string; author: Author; change: PageRevisionChange },
+) {
   const row = await repo.findPage(db, pageId);
   const snapshot = await loadPage(db, row!);
   await repo.insertRevision(db, {

@@ -123,7 +123,7 @@ export async function restoreRevision(
       const kept = fileIdsOf(after.flatMap((s) => s.widgets));
       const gone = [...fileIdsOf(before.flatMap((s) => s.widgets))].filter((id) => !kept.has(id));
       const keys = await repo.deletePageFileRows(tx, pageId, gone);
-      return { page: await recordRevision(tx, pageId, author, 'restore'), dropped: keys };
+      return { page: await recordRevision(tx, { pageId, author, change: 'restore' }), dropped: keys };
     }),
   );
   await removeStored(fileStore, dropped);

@@ -106,7 +106,7 @@ async function saveSections(
     const kept = fileIdsOf(after.flatMap((s) => s.widgets));
     const gone = [...fileIdsOf(before.flatMap((s) => s.widgets))].filter((id) => !kept.has(id));
     const keys = await repo.deletePageFileRows(tx, pageId, gone);
-    return { page: await recordRevision(tx, pageId, author, 'section'), dropped: keys };
+    return { page: await recordRevision(tx, { pageId, author, change: 'section' }), dropped: keys };
   });
   await removeStored(fileStore, dropped);
   return page;
@@ -213,6 +213,6 @@ export async function reorderPage(
     await repo.updatePage(tx, pageId, {
       layoutParameters: [...others, ...input.groups.map((g) => `${PAGE_GROUP_PREFIX}${g}`)],
     });
-    return recordRevision(tx, pageId, author, 'layout');
+    return recordRevision(tx, { pageId, author, change: 'layout' });
   });
 }

@@ -126,7 +126,7 @@ export async function createPage(db: Db, author: Author, input: CreateInput): Pr
         layoutName: input.layoutName,
         layoutParameters: [],
       });
-      return recordRevision(tx, id, author, 'create');
+      return recordRevision(tx, { pageId: id, author, change: 'create' });
     }),
   );
 }
@@ -154,7 +154,7 @@ export async function updatePageDetails(
         ...(input.parentId !== undefined && { parentId: input.parentId }),
         ...(input.layoutName !== undefined && { layoutName: input.layoutName }),
       });
-      return recordRevision(tx, id, author, 'update');
+      return recordRevision(tx, { pageId: id, author, change: 'update' });
     }),
   );
 }
