@@ -17,7 +17,6 @@
  * While developing: `npm run build -w @portal/shared && npm run build -w @portal/server`, then
  * `cd bench && npx tsx src/bundle.ts [--databases=pglite,postgres]`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,35 +24,40 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import yauzl from 'yauzl';
 import { content } from '../../apps/server/src/db/schema/courseware.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { createTokenSigner } from '../../apps/server/src/modules/identity/tokens.js';
 import { createAccounts } from '../../apps/server/src/testing/fixtures.js';
 import { freePort } from '../../apps/server/src/testing/free-port.js';
-import { OUTPUT_DIR, REPO_ROOT, SERVER_START_TIMEOUT_MS } from './config.js';
+import { OUTPUT_DIR } from './config.js';
 import { adminUrl, onAdmin, postgresAnswers } from './databases.js';
 import { summarize } from './measure.js';
-import { readMemory, type MemoryReading } from './server-process.js';
+import type { SourceFile, Server } from './bundle-harness.js';
+import {
+  SERVER_ENTRY,
+  MB,
+  FILE_COUNT,
+  FILE_BYTES,
+  POLL_MS,
+  fmtMb,
+  writeSources,
+  memoryOf,
+  resetPeak,
+  startServer,
+  sampleRss,
+  verifyZip,
+} from './bundle-harness.js';
 
 const RESULTS_FILE = path.join(OUTPUT_DIR, 'bundle-results.json');
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'server.js');
 
-const MB = 1024 * 1024;
 /** The bundle: 20 files of 50 MB (issue 3). */
-const FILE_COUNT = 20;
-const FILE_BYTES = 50 * MB;
-const WRITE_CHUNK_BYTES = MB;
 /** Targets (issue 3). */
 const PEAK_RSS_TARGET_BYTES = 200 * MB;
 const REPEAT_TARGET_MS = 100;
 const REPEAT_REQUESTS = 20;
 /** How often the bench polls the bundle (faster than the page's 5 s, to time the build). */
-const POLL_MS = 100;
-const RSS_SAMPLE_MS = 50;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 type DatabaseKind = 'postgres' | 'pglite';
 const LABELS: Record<DatabaseKind, string> = {
@@ -63,137 +67,6 @@ const LABELS: Record<DatabaseKind, string> = {
 
 const log = (line: string) => console.log(line);
 const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
-const fmtMb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
-
-interface SourceFile {
-  path: string;
-  filename: string;
-  sha256: string;
-}
-
-/** Writes FILE_COUNT files of random bytes (once per run) and notes their SHA-256. */
-async function writeSources(dir: string): Promise<SourceFile[]> {
-  const files: SourceFile[] = [];
-  for (let n = 1; n <= FILE_COUNT; n += 1) {
-    const filename = `capture-${String(n).padStart(2, '0')}.bin`;
-    const file = path.join(dir, filename);
-    const hash = crypto.createHash('sha256');
-    const out = fs.createWriteStream(file);
-    for (let written = 0; written < FILE_BYTES; written += WRITE_CHUNK_BYTES) {
-      const chunk = crypto.randomBytes(WRITE_CHUNK_BYTES);
-      hash.update(chunk);
-      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-    }
-    await new Promise<void>((resolve, reject) => {
-      out.once('error', reject);
-      out.end(() => resolve());
-    });
-    files.push({ path: file, filename, sha256: hash.digest('hex') });
-  }
-  return files;
-}
-
-/**
- * The server's resident memory (VmRSS, and the peak VmHWM) from /proc.
- * @throws Error where /proc is not available (this bench needs Linux) or the process is gone
- */
-function memoryOf(pid: number): MemoryReading {
-  const reading = readMemory(pid);
-  if (!reading) throw new Error(`cannot read /proc/${pid}/status`);
-  return reading;
-}
-
-/** Resets the process's peak resident memory (VmHWM) to its current size (Linux clear_refs 5). */
-function resetPeak(pid: number): void {
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-}
-
-interface Server {
-  proc: ChildProcess;
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<Server> {
-  const proc = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  const stop = async () => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`the server exited with code ${proc.exitCode}`);
-    const ok = await fetch(`${baseUrl}/dist/env.json`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { proc, baseUrl, stop };
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  await stop();
-  throw new Error(`the server did not answer within ${SERVER_START_TIMEOUT_MS} ms`);
-}
-
-/** Samples the server's resident memory until stopped; returns the highest VmRSS seen. */
-function sampleRss(pid: number) {
-  let max = 0;
-  const timer = setInterval(() => {
-    try {
-      max = Math.max(max, memoryOf(pid).rssBytes);
-    } catch {
-      // the process is gone
-    }
-  }, RSS_SAMPLE_MS);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return max;
-    },
-  };
-}
-
-/** Reads a zip on disk and returns each entry's name and SHA-256, and the manifest. */
-function verifyZip(
-  file: string,
-): Promise<{ hashes: Map<string, string>; manifest: { files: { path: string; sha256: string }[] } }> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (openError, zip) => {
-      if (openError || !zip) return reject(openError ?? new Error('not a zip'));
-      const hashes = new Map<string, string>();
-      let manifestText = '';
-      zip.on('error', reject);
-      zip.on('end', () => resolve({ hashes, manifest: JSON.parse(manifestText) }));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          const hash = crypto.createHash('sha256');
-          const chunks: Buffer[] = [];
-          const isManifest = entry.fileName === 'manifest.json';
-          stream.on('data', (chunk: Buffer) => {
-            hash.update(chunk);
-            if (isManifest) chunks.push(chunk);
-          });
-          stream.on('error', reject);
-          stream.on('end', () => {
-            hashes.set(entry.fileName, hash.digest('hex'));
-            if (isManifest) manifestText = Buffer.concat(chunks).toString('utf8');
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 interface BundleResult {
   kind: DatabaseKind;
@@ -263,7 +136,7 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
         })
         .returning({ id: content.id });
       courseId = course!.id;
-      const signer = await createTokenSigner(database.db, jwtSecret);
+      const signer = await createTokenSigner(database.db, { secret: jwtSecret });
       const sign = async (subject: string) =>
         (await signer.sign({ subject, displayName: 'Bench', email: 'bench@example.edu', picture: null }))
           .token;

@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { ROLE_CLAIMS } from '@portal/shared/permissions';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
-import { insertAccount, insertClaims } from '../../apps/server/src/modules/identity/identity.repository.js';
+import { insertAccount, insertClaims } from '../../apps/server/src/modules/identity/accounts.repository.js';
 import { createTokenSigner } from '../../apps/server/src/modules/identity/tokens.js';
 import { rebuildRollups } from '../../apps/server/src/modules/statistics/statistics.repository.js';
 import { OUTPUT_DIR } from './config.js';
@@ -109,7 +109,7 @@ async function fill(database: Database): Promise<string> {
     verified: true,
   });
   await insertClaims(db, editor.id, ROLE_CLAIMS.contenteditor);
-  const signer = await createTokenSigner(db, JWT_SECRET);
+  const signer = await createTokenSigner(db, { secret: JWT_SECRET });
   const { token } = await signer.sign({
     subject: editor.id,
     displayName: 'Bench Curator',

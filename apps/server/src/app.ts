@@ -129,13 +129,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uiConfig: { deepLinking: true, tryItOutEnabled: false },
   });
   await app.register(authPlugin, {
-    tokens: await createTokenSigner(
-      database.db,
-      config.jwtSecret,
-      config.jwtPreviousSecrets,
-      config.sessionMaxAgeS,
-      config.secretsKeyring,
-    ),
+    tokens: await createTokenSigner(database.db, {
+      secret: config.jwtSecret,
+      previousSecrets: config.jwtPreviousSecrets,
+      sessionMaxAgeS: config.sessionMaxAgeS,
+      keyring: config.secretsKeyring,
+    }),
   });
   await app.register(mailDeliveryPlugin);
 

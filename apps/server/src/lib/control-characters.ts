@@ -12,17 +12,22 @@ export const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\
 const MAX_DEPTH = 32;
 
 /** The dotted path of the first string under `value` that `pattern` matches, else undefined. */
-export function findControlCharacter(
-  value: unknown,
-  pattern: RegExp,
-  path: string,
+export function findControlCharacter({
+  value,
+  pattern,
+  path,
   depth = 0,
-): string | undefined {
+}: {
+  value: unknown;
+  pattern: RegExp;
+  path: string;
+  depth?: number;
+}): string | undefined {
   if (typeof value === 'string') return pattern.test(value) ? path : undefined;
   if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
     if (pattern.test(key)) return `${path}.${key.replace(ANY_CONTROL, '?')}`;
-    const hit = findControlCharacter(item, pattern, `${path}.${key}`, depth + 1);
+    const hit = findControlCharacter({ value: item, pattern, path: `${path}.${key}`, depth: depth + 1 });
     if (hit) return hit;
   }
   return undefined;

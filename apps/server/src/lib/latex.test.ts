@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  latexBlocksToHtml,
-  latexCopyrightHolders,
-  latexInlineToHtml,
-  latexSections,
-  latexTitle,
-} from './latex.js';
+import { latexBlocksToHtml, latexInlineToHtml } from './latex.js';
+import { latexCopyrightHolders, latexSections, latexTitle } from './latex-document.js';
 
 const HANDOUT = String.raw`%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%
 %%  Copyright by Jane Roe, John Doe, and Ann Poe  %%

@@ -1,97 +1,21 @@
 /**
- * Just enough LaTeX to read a SEED Labs handout: its title, its copyright holders, and its overview
- * section as plain paragraphs and lists in HTML. Not a LaTeX engine: unknown commands are dropped and
- * their arguments kept as text, figures and tables are left out (their images are not in the data).
+ * Just enough LaTeX to read a SEED Labs handout: its text as plain paragraphs and lists in HTML (its
+ * title, copyright holders and sections are read in latex-document.ts, the known commands listed in
+ * latex-commands.ts). Not a LaTeX engine: unknown commands are dropped and their arguments kept as
+ * text, figures and tables are left out (their images are not in the data).
  */
 import { stripHtmlTags } from '@portal/shared/text';
 import { escapeHtml } from './html.js';
-
-/** Commands the handouts define in their shared header (not in the data), spelled as the handouts print them. */
-const KNOWN_MACROS: Record<string, string> = {
-  setuid: 'Set-UID',
-  copyright: '©',
-  ldots: '…',
-  dots: '…',
-  LaTeX: 'LaTeX',
-  TeX: 'TeX',
-  textasciitilde: '~',
-  textbackslash: '\\',
-  textbar: '|',
-  textless: '<',
-  textgreater: '>',
-  textunderscore: '_',
-};
-
-/** Inline commands whose one argument is shown with a style. */
-const STYLED: Record<string, [string, string]> = {
-  texttt: ['<code>', '</code>'],
-  code: ['<code>', '</code>'],
-  path: ['<code>', '</code>'],
-  textbf: ['<strong>', '</strong>'],
-  textit: ['<em>', '</em>'],
-  emph: ['<em>', '</em>'],
-  textsl: ['<em>', '</em>'],
-  underline: ['', ''],
-  textsf: ['', ''],
-  textrm: ['', ''],
-  mbox: ['', ''],
-  text: ['', ''],
-};
-
-/** Declarations used inside a group, as in `{\tt Elgg}`. */
-const GROUP_STYLES: Record<string, [string, string]> = {
-  tt: ['<code>', '</code>'],
-  ttfamily: ['<code>', '</code>'],
-  bf: ['<strong>', '</strong>'],
-  bfseries: ['<strong>', '</strong>'],
-  em: ['<em>', '</em>'],
-  it: ['<em>', '</em>'],
-  itshape: ['<em>', '</em>'],
-};
-
-/** Commands dropped together with their arguments (cross references, spacing, index entries). */
-const DROPPED_WITH_ARGUMENTS = new Set([
-  'cite',
-  'label',
-  'index',
-  'ref',
-  'pageref',
-  'footnote',
-  'vspace',
-  'hspace',
-  'includegraphics',
-  'newcommand',
-  'renewcommand',
-  'def',
-  'input',
-  'include',
-  'lhead',
-  'rhead',
-  'chead',
-  'setlength',
-  'seedlabcopyright',
-  'nodependency',
-  'seedenvironmentA',
-  'seedenvironmentB',
-  'seedenvironmentC',
-]);
-
-/** Dropped commands that stand for a reference in the text, after a (non-breaking) space. */
-const REFERENCES = new Set(['cite', 'ref', 'pageref', 'footnote', 'index', 'label']);
-
-/** Environments whose content is left out: floats and layout without text of their own. */
-const DROPPED_ENVIRONMENTS = new Set([
-  'figure',
-  'figure*',
-  'table',
-  'table*',
-  'tabular',
-  'wrapfigure',
-  'minipage',
-  'tikzpicture',
-]);
-const CODE_ENVIRONMENTS = new Set(['lstlisting', 'verbatim', 'Verbatim', 'code', 'minted']);
-const LIST_ENVIRONMENTS: Record<string, string> = { itemize: 'ul', enumerate: 'ol', description: 'ul' };
+import {
+  CODE_ENVIRONMENTS,
+  DROPPED_ENVIRONMENTS,
+  DROPPED_WITH_ARGUMENTS,
+  GROUP_STYLES,
+  KNOWN_MACROS,
+  LIST_ENVIRONMENTS,
+  REFERENCES,
+  STYLED,
+} from './latex-commands.js';
 
 /**
  * Removes comments (`%` to the end of the line, unless escaped as `\%`) and normalises line ends. One
@@ -110,7 +34,7 @@ function withoutComment(line: string): string {
 }
 
 /** Reads one balanced `{...}` group starting at `start` (which must be `{`); returns its content and the index after it. */
-function readGroup(text: string, start: number): { content: string; end: number } | undefined {
+export function readGroup(text: string, start: number): { content: string; end: number } | undefined {
   if (text[start] !== '{') return undefined;
   let depth = 0;
   for (let i = start; i < text.length; i += 1) {
@@ -385,98 +309,4 @@ function textBlocks(tex: string): string[] {
     out.push(...rest);
   }
   return out;
-}
-
-/** A sectioning command of a handout, with its plain title and where its body starts and ends. */
-export interface LatexSection {
-  title: string;
-  body: string;
-}
-
-/** The `\section{...}` parts of a document body (comments stripped), in order. */
-export function latexSections(tex: string): LatexSection[] {
-  const clean = stripLatexComments(tex);
-  const pattern = /\\section\*?(?=\{)/g;
-  const starts: { title: string; from: number; at: number }[] = [];
-  for (let m = pattern.exec(clean); m; m = pattern.exec(clean)) {
-    const group = readGroup(clean, m.index + m[0].length);
-    if (!group) continue;
-    starts.push({ title: latexInlineToText(group.content), from: group.end, at: m.index });
-  }
-  const endOfDocument = clean.indexOf('\\end{document}');
-  return starts.map((s, k) => ({
-    title: s.title,
-    body: clean.slice(s.from, starts[k + 1]?.at ?? (endOfDocument >= 0 ? endOfDocument : clean.length)),
-  }));
-}
-
-/**
- * The handout's title: the text of the `{\LARGE ...}` line of its title block, else the `\lhead`
- * running head without its "SEED Labs --" prefix.
- */
-export function latexTitle(tex: string): string | undefined {
-  const clean = stripLatexComments(tex);
-  const large = /\{\\LARGE\b/.exec(clean);
-  if (large) {
-    const group = readGroup(clean, large.index);
-    if (group) {
-      const title = latexInlineToText(group.content.replace(/^\\LARGE\b/, ''));
-      if (title) return title;
-    }
-  }
-  const head = /\\lhead\{/.exec(clean);
-  if (head) {
-    const group = readGroup(clean, head.index + '\\lhead'.length);
-    if (group) return latexInlineToText(group.content).replace(/^SEED Labs\s*[–-]+\s*/i, '') || undefined;
-  }
-  return undefined;
-}
-
-/** A copyright holder as a handout names it. */
-export interface CopyrightHolder {
-  name: string;
-  school?: string;
-}
-
-const COPYRIGHT =
-  // eslint-disable-next-line regexp/no-super-linear-backtracking -- reads only the handouts shipped in ../shared/data (seed import), never a client's text
-  /Copyright(?:\s+©)?(?:\s+\d{4}(?:\s*[–-]\s*\d{4})?)?\s+by\s+(.+?)(?:\s+at\s+(.+?))?\.?\s+This work/g;
-
-/**
- * The copyright holders a handout states, in its licence comment block ("Copyright by Wenliang Du.")
- * and in a visible notice before its first section ("Copyright © 2021 by A, B, and C at School."),
- * in order of appearance, each name once.
- */
-export function latexCopyrightHolders(tex: string): CopyrightHolder[] {
-  // The licence block is a run of `%%` comment lines; read it as text.
-  const headerComment = tex
-    .split(/\r?\n/)
-    .filter((line) => line.startsWith('%%'))
-    .map((line) => line.replace(/%+/g, ' '))
-    .join(' ');
-  const clean = stripLatexComments(tex);
-  const firstSection = clean.search(/\\section\b/);
-  const beforeFirstSection = firstSection >= 0 ? clean.slice(0, firstSection) : clean;
-  const texts = [headerComment.replace(/\s+/g, ' '), latexInlineToText(beforeFirstSection)];
-  const holders: CopyrightHolder[] = [];
-  const seen = new Set<string>();
-  for (const text of texts) {
-    for (const match of text.matchAll(COPYRIGHT)) {
-      const school = match[2]?.replace(/\s+/g, ' ').trim();
-      for (const raw of (match[1] ?? '').replace(/\s+/g, ' ').split(/ ?, ?(?:and )?| and /)) {
-        const name = raw.replace(/\s+/g, ' ').trim();
-        if (!name) continue;
-        const key = name.toLowerCase();
-        const known = holders.find((h) => h.name.toLowerCase() === key);
-        if (known) {
-          known.school ??= school;
-          continue;
-        }
-        if (seen.has(key)) continue;
-        seen.add(key);
-        holders.push(school ? { name, school } : { name });
-      }
-    }
-  }
-  return holders;
 }

@@ -20,7 +20,8 @@ export function decodePageToken<T extends z.ZodType>(
   if (token === undefined) return undefined;
   try {
     const parsed = schema.safeParse(JSON.parse(Buffer.from(token, 'base64url').toString('utf8')));
-    if (parsed.success && !findControlCharacter(parsed.data, ANY_CONTROL, 'token')) return parsed.data;
+    if (parsed.success && !findControlCharacter({ value: parsed.data, pattern: ANY_CONTROL, path: 'token' }))
+      return parsed.data;
   } catch {
     // fall through
   }

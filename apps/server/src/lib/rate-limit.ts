@@ -50,12 +50,10 @@ export function refusal(message: string, resetAt: Date, now: Date): RateLimitedE
  */
 export async function hitRateLimits(
   db: Db,
-  keys: readonly RateLimitKey[],
-  now = new Date(),
-  cost = 1,
+  { keys, now = new Date(), cost = 1 }: { keys: readonly RateLimitKey[]; now?: Date; cost?: number },
 ): Promise<void> {
   for (const { key, limit, message } of keys) {
-    const { count, resetAt } = await countAttempt(db, key, limit, now, cost);
+    const { count, resetAt } = await countAttempt(db, { key, limit, now, cost });
     if (count > limit.max) throw refusal(message, resetAt, now);
   }
   // Housekeeping now and then: drop windows that ended a day ago.
@@ -72,11 +70,9 @@ export async function hitRateLimits(
  */
 export async function isWithinLimit(
   db: Db,
-  key: string,
-  limit: RateLimit,
-  now = new Date(),
+  { key, limit, now = new Date() }: { key: string; limit: RateLimit; now?: Date },
 ): Promise<boolean> {
-  return (await countAttempt(db, key, limit, now)).count <= limit.max;
+  return (await countAttempt(db, { key, limit, now })).count <= limit.max;
 }
 
 /**
@@ -96,10 +92,7 @@ export async function checkRateLimit(db: Db, { key, limit, message }: RateLimitK
  */
 export async function countAttempt(
   db: Db,
-  key: string,
-  limit: RateLimit,
-  now = new Date(),
-  cost = 1,
+  { key, limit, now = new Date(), cost = 1 }: { key: string; limit: RateLimit; now?: Date; cost?: number },
 ): Promise<{ count: number; resetAt: Date }> {
   const windowEnd = new Date(now.getTime() + limit.windowMs);
   const [row] = await db

@@ -13,9 +13,9 @@ import { ANY_CONTROL, CONTROL_BUT_LINE_BREAKS, findControlCharacter } from '../l
 
 function rejectControlCharacters(request: FastifyRequest): void {
   const field =
-    findControlCharacter(request.params, ANY_CONTROL, 'params') ??
-    findControlCharacter(request.query, ANY_CONTROL, 'query') ??
-    findControlCharacter(request.body, CONTROL_BUT_LINE_BREAKS, 'body');
+    findControlCharacter({ value: request.params, pattern: ANY_CONTROL, path: 'params' }) ??
+    findControlCharacter({ value: request.query, pattern: ANY_CONTROL, path: 'query' }) ??
+    findControlCharacter({ value: request.body, pattern: CONTROL_BUT_LINE_BREAKS, path: 'body' });
   if (!field) return;
   const message = 'must not contain control characters';
   throw new AppError('invalid_input', `Invalid ${field}: ${message}`, { issues: [{ field, message }] });

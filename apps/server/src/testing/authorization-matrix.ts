@@ -22,7 +22,9 @@ import type { Readable } from 'node:stream';
 import { PASSWORD, TEST_PKCE, type Tree } from './fixtures.js';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import { addAccountMessage } from '../modules/identity/identity.service.js';
-import { addSection, createPage, getPage, listPageRevisions } from '../modules/pages/pages.service.js';
+import { addSection } from '../modules/pages/page-sections.service.js';
+import { listPageRevisions } from '../modules/pages/page-revisions.service.js';
+import { createPage, getPage } from '../modules/pages/pages.service.js';
 
 /** The callers of every row, in the order of `expect`. */
 export const CALLERS = [
@@ -121,9 +123,11 @@ async function newPage(f: MatrixFixtures, withSection = false) {
     layoutName: 'handSortedList',
   });
   if (withSection) {
-    made = await addSection(f.app.db, f.app.fileStore, author, made.id, {
-      key: null,
-      widgets: [{ kind: 'calloutBox', text: 'Made for one call.' }],
+    made = await addSection(f.app.db, {
+      fileStore: f.app.fileStore,
+      author,
+      pageId: made.id,
+      input: { key: null, widgets: [{ kind: 'calloutBox', text: 'Made for one call.' }] },
     });
   }
   return { id: made.id, href: made.href, version: made.version, sectionId: made.sections[0]?.id };

@@ -16,7 +16,7 @@ import {
   knowledgeItem,
 } from '../db/schema/courseware.js';
 import { file } from '../db/schema/files.js';
-import { insertAccount, insertClaims } from '../modules/identity/identity.repository.js';
+import { insertAccount, insertClaims } from '../modules/identity/accounts.repository.js';
 import { hashPassword, newSecretToken, s256Challenge } from '../modules/identity/identity.service.js';
 import { refreshSearchIndex } from '../modules/courseware/courseware.service.js';
 import { newStorageKey, type FileStore } from '../lib/storage.js';

@@ -72,12 +72,11 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await eventCalendarFile(
-        app.db,
-        request.session.permissions,
-        request.params.id,
-        app.config.publicBaseUrl,
-      );
+      const file = await eventCalendarFile(app.db, {
+        permissions: request.session.permissions,
+        idOrAlias: request.params.id,
+        publicBaseUrl: app.config.publicBaseUrl,
+      });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -108,9 +108,11 @@ export async function removeEvent(db: Db, id: string): Promise<void> {
 /** The calendar file of an event the caller may open. @throws AppError not_found */
 export async function eventCalendarFile(
   db: Db,
-  permissions: PermissionFlags,
-  idOrAlias: string,
-  publicBaseUrl: string,
+  {
+    permissions,
+    idOrAlias,
+    publicBaseUrl,
+  }: { permissions: PermissionFlags; idOrAlias: string; publicBaseUrl: string },
 ): Promise<{ filename: string; ics: string }> {
   const event = await getEvent(db, permissions, idOrAlias);
   const url = `${publicBaseUrl}/events/${encodeURIComponent(event.urlAlias)}`;

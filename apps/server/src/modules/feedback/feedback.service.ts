@@ -79,13 +79,15 @@ export async function sendContentFeedback(
     : [];
   const { identity } = options;
   // Only a message that would be sent counts towards the limit.
-  await hitRateLimits(db, [
-    {
-      key: rateLimitKey.feedbackAccount(identity.subject),
-      limit: { max: FEEDBACK_RATE_MAX, windowMs: FEEDBACK_RATE_WINDOW_MS },
-      message: TOO_MUCH_FEEDBACK,
-    },
-  ]);
+  await hitRateLimits(db, {
+    keys: [
+      {
+        key: rateLimitKey.feedbackAccount(identity.subject),
+        limit: { max: FEEDBACK_RATE_MAX, windowMs: FEEDBACK_RATE_WINDOW_MS },
+        message: TOO_MUCH_FEEDBACK,
+      },
+    ],
+  });
   const address = `${options.publicBaseUrl}/courseware/${item.urlAlias
     .split('/')
     .map(encodeURIComponent)

@@ -219,13 +219,19 @@ export function renderReadme(
 }
 
 /** manifest.json (issue 3): the archive's files with path, size and SHA-256, and the items' metadata. */
-export function renderManifest(
-  tree: BundleTree,
-  entries: readonly ArchiveEntry[],
-  hashes: ReadonlyMap<string, string>,
-  folderOf: ReadonlyMap<string, string>,
-  context: ArchiveContext,
-): string {
+export function renderManifest({
+  tree,
+  entries,
+  hashes,
+  folderOf,
+  context,
+}: {
+  tree: BundleTree;
+  entries: readonly ArchiveEntry[];
+  hashes: ReadonlyMap<string, string>;
+  folderOf: ReadonlyMap<string, string>;
+  context: ArchiveContext;
+}): string {
   const manifest = {
     format: `range-portal-bundle/${BUNDLE_FORMAT_VERSION}`,
     generatedAt: context.generatedAt.toISOString(),
@@ -353,7 +359,10 @@ export async function writeArchive(args: {
   }
   // Last, so that it can name the hash of every file read before it.
   zip.addReadStreamLazy(MANIFEST_NAME, { mtime }, (callback) =>
-    callback(null, Readable.from([Buffer.from(renderManifest(tree, entries, hashes, folderOf, context))])),
+    callback(
+      null,
+      Readable.from([Buffer.from(renderManifest({ tree, entries, hashes, folderOf, context }))]),
+    ),
   );
   zip.end();
   try {

@@ -121,7 +121,7 @@ beforeAll(async () => {
       });
       expectedSha.set(stored.id, stored.sha256);
     }
-    const signer = await createTokenSigner(database.db, config.jwtSecret);
+    const signer = await createTokenSigner(database.db, { secret: config.jwtSecret });
     token = (
       await signer.sign({
         subject: accounts.faculty,

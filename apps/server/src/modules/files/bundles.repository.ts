@@ -142,7 +142,8 @@ export async function setBundleFingerprint(db: Db, fileId: string, fingerprint: 
 
 /** Marks a pending bundle failed with a reason a user can read; false when it was not pending. */
 export async function failBundle(db: Db, fileId: string, reason: string): Promise<boolean> {
-  if (!(await updateFileWhileStatus(db, fileId, 'pending', { status: 'failed' }))) return false;
+  if (!(await updateFileWhileStatus(db, { id: fileId, status: 'pending', values: { status: 'failed' } })))
+    return false;
   await db.update(bundle).set({ failureReason: reason }).where(eq(bundle.fileId, fileId));
   return true;
 }

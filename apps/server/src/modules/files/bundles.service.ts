@@ -56,10 +56,12 @@ const BundlePayloadSchema = z.object({ fileId: z.uuid() });
  */
 export async function requestBundle(
   db: Db,
-  session: FileSession,
-  contentId: string,
-  wake: () => void,
-  now = new Date(),
+  {
+    session,
+    contentId,
+    wake,
+    now = new Date(),
+  }: { session: FileSession; contentId: string; wake: () => void; now?: Date },
 ): Promise<BundleResponse> {
   const perms = session.permissions;
   const statuses = childStatuses(perms);
@@ -133,11 +135,15 @@ export function createBundleJobHandler(deps: {
       });
       const fingerprint = fingerprintOf(tree);
       const supersededKeys = await db.transaction(async (tx) => {
-        const isRecorded = await files.updateFileWhileStatus(tx, fileId, 'pending', {
-          status: 'ready',
-          storageKey,
-          size: written.size,
-          sha256: written.sha256,
+        const isRecorded = await files.updateFileWhileStatus(tx, {
+          id: fileId,
+          status: 'pending',
+          values: {
+            status: 'ready',
+            storageKey,
+            size: written.size,
+            sha256: written.sha256,
+          },
         });
         if (!isRecorded) return undefined;
         if (fingerprint !== bundleRow.fingerprint) await repo.setBundleFingerprint(tx, fileId, fingerprint);

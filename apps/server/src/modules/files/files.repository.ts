@@ -77,9 +77,7 @@ export async function findLessonOfFile(db: Db, fileId: string) {
 /** Updates a file row only while it has the given status; true when it did. */
 export async function updateFileWhileStatus(
   db: Db,
-  id: string,
-  status: string,
-  values: Partial<typeof file.$inferInsert>,
+  { id, status, values }: { id: string; status: string; values: Partial<typeof file.$inferInsert> },
 ): Promise<boolean> {
   const found = await db
     .update(file)

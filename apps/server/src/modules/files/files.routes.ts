@@ -172,16 +172,25 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
             part.file.resume();
             throw fieldsError(parsed.error);
           }
-          uploaded = await uploadFile(app.db, app.fileStore, request.session, {
-            fields: parsed.data,
-            body: part.file,
-            clientFilename: part.filename,
-            wasTruncated: () => part.file.truncated,
+          uploaded = await uploadFile(app.db, {
+            fileStore: app.fileStore,
+            session: request.session,
+            input: {
+              fields: parsed.data,
+              body: part.file,
+              clientFilename: part.filename,
+              wasTruncated: () => part.file.truncated,
+            },
           });
         }
       } catch (error) {
         // A part after the file: the stored upload is not kept.
-        if (uploaded) await deleteFile(app.db, app.fileStore, request.session, uploaded.id);
+        if (uploaded)
+          await deleteFile(app.db, {
+            fileStore: app.fileStore,
+            session: request.session,
+            fileId: uploaded.id,
+          });
         throw multipartError(error);
       }
       if (!uploaded) throw new AppError('invalid_input', FILE_MESSAGES.missingFile);
@@ -219,7 +228,11 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteFile(app.db, app.fileStore, request.session, request.params.id);
+      await deleteFile(app.db, {
+        fileStore: app.fileStore,
+        session: request.session,
+        fileId: request.params.id,
+      });
       return reply.status(204).send(null);
     },
   );
@@ -238,7 +251,13 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
       },
     },
-    async (request) => getDownloadUrl(app.db, signer, request.session, request.params.id, request.query.from),
+    async (request) =>
+      getDownloadUrl(app.db, {
+        signer,
+        session: request.session,
+        fileId: request.params.id,
+        from: request.query.from,
+      }),
   );
 
   app.get(
@@ -257,13 +276,12 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await openForDownload(
-        app.db,
+      const row = await openForDownload(app.db, {
         signer,
-        request.session.permissions,
-        request.params.id,
-        request.query,
-      );
+        perms: request.session.permissions,
+        fileId: request.params.id,
+        query: request.query,
+      });
       reply.header('cache-control', fileCacheControl(row)).header('x-content-type-options', 'nosniff');
       const etag = row.visibility === 'public' && row.sha256 ? `"${row.sha256}"` : undefined;
       if (etag) {
@@ -296,7 +314,11 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const bundle = await requestBundle(app.db, request.session, request.params.id, () => app.jobs.wake());
+      const bundle = await requestBundle(app.db, {
+        session: request.session,
+        contentId: request.params.id,
+        wake: () => app.jobs.wake(),
+      });
       return reply.status(bundle.status === 'ready' ? 200 : 202).send(bundle);
     },
   );

@@ -183,11 +183,19 @@ export async function getFileInfo(db: Db, session: FileSession, fileId: string):
  */
 export async function getDownloadUrl(
   db: Db,
-  signer: DownloadSigner,
-  session: FileSession,
-  fileId: string,
-  from: string | undefined,
-  nowS = Math.floor(Date.now() / 1000),
+  {
+    signer,
+    session,
+    fileId,
+    from,
+    nowS = Math.floor(Date.now() / 1000),
+  }: {
+    signer: DownloadSigner;
+    session: FileSession;
+    fileId: string;
+    from: string | undefined;
+    nowS?: number;
+  },
 ): Promise<DownloadUrlResponse> {
   const { row } = await authorize(db, session.permissions, fileId);
   if (row.status !== 'ready') throw notFound();
@@ -216,11 +224,19 @@ const RECORDED_TYPES = new Set(['content', 'bundle', 'lesson']);
  */
 export async function openForDownload(
   db: Db,
-  signer: DownloadSigner,
-  perms: PermissionFlags,
-  fileId: string,
-  query: Partial<FileContentQuery>,
-  nowS = Math.floor(Date.now() / 1000),
+  {
+    signer,
+    perms,
+    fileId,
+    query,
+    nowS = Math.floor(Date.now() / 1000),
+  }: {
+    signer: DownloadSigner;
+    perms: PermissionFlags;
+    fileId: string;
+    query: Partial<FileContentQuery>;
+    nowS?: number;
+  },
 ): Promise<FileRow> {
   const row = await repo.findFile(db, fileId);
   if (!row || row.status !== 'ready') throw notFound();
@@ -323,9 +339,7 @@ export interface UploadInput {
  */
 export async function uploadFile(
   db: Db,
-  fileStore: FileStore,
-  session: FileSession,
-  input: UploadInput,
+  { fileStore, session, input }: { fileStore: FileStore; session: FileSession; input: UploadInput },
 ): Promise<UploadFileResponse> {
   const { fields } = input;
   try {
@@ -401,9 +415,7 @@ async function checkMetadata(db: Db, perms: PermissionFlags, fields: UploadFileF
  */
 export async function deleteFile(
   db: Db,
-  fileStore: FileStore,
-  session: FileSession,
-  fileId: string,
+  { fileStore, session, fileId }: { fileStore: FileStore; session: FileSession; fileId: string },
 ): Promise<void> {
   await authorize(db, session.permissions, fileId);
   const row = await repo.deleteFileRow(db, fileId);

@@ -56,7 +56,8 @@ export async function signUpForNewsletter(
   if (!(await admitPublicForm(db, options.ip, request))) return ACCEPTED;
   // One confirmation e-mail an hour to an address, whoever signs it up (issue 20). Past it nothing is
   // written either: a new confirmation token would void the link the address already has.
-  if (!(await mayMailNotice(db, 'newsletter-confirmation', request.emailAddress))) return ACCEPTED;
+  if (!(await mayMailNotice(db, { kind: 'newsletter-confirmation', to: request.emailAddress })))
+    return ACCEPTED;
   const confirmToken = newSecretToken();
   const unsubscribeToken = newSecretToken();
   await db.transaction(async (tx) => {

@@ -18,12 +18,14 @@ export const ACCEPTED: FormAccepted = { isAccepted: true };
  * @throws RateLimitedError (429) past PUBLIC_FORM_RATE_MAX submissions per network address and window
  */
 export async function admitPublicForm(db: Db, ip: string, body: { [TRAP_FIELD]?: string }): Promise<boolean> {
-  await hitRateLimits(db, [
-    {
-      key: rateLimitKey.publicFormAddress(ip),
-      limit: { max: PUBLIC_FORM_RATE_MAX, windowMs: PUBLIC_FORM_RATE_WINDOW_MS },
-      message: TOO_MANY_FORMS,
-    },
-  ]);
+  await hitRateLimits(db, {
+    keys: [
+      {
+        key: rateLimitKey.publicFormAddress(ip),
+        limit: { max: PUBLIC_FORM_RATE_MAX, windowMs: PUBLIC_FORM_RATE_WINDOW_MS },
+        message: TOO_MANY_FORMS,
+      },
+    ],
+  });
   return !body[TRAP_FIELD];
 }

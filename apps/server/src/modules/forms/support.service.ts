@@ -144,13 +144,15 @@ export async function sendSupportRequest(
   const recipients = [...named, ...(isSupportCopied ? [support] : [])];
   const to = [...new Set([...addresses, ...(isSupportCopied ? [options.supportEmail] : [])])];
 
-  await hitRateLimits(db, [
-    {
-      key: rateLimitKey.supportAccount(session.accountId!),
-      limit: { max: SUPPORT_RATE_MAX, windowMs: SUPPORT_RATE_WINDOW_MS },
-      message: TOO_MANY_SUPPORT_REQUESTS,
-    },
-  ]);
+  await hitRateLimits(db, {
+    keys: [
+      {
+        key: rateLimitKey.supportAccount(session.accountId!),
+        limit: { max: SUPPORT_RATE_MAX, windowMs: SUPPORT_RATE_WINDOW_MS },
+        message: TOO_MANY_SUPPORT_REQUESTS,
+      },
+    ],
+  });
   const text = [
     `Support request: ${topic.name}`,
     '',

@@ -22,20 +22,22 @@ import { enqueueMail, mayMailNotice } from '../mail/mail.service.js';
 import { acceptPendingInvitations } from './course-invitations.service.js';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './identity.mails.js';
 import {
-  consumeEmailToken,
   findAccountByEmail,
   findAccountById,
-  findUsableEmailToken,
   insertAccountIfAbsent,
   insertClaims,
-  insertEmailToken,
   markEmailVerified,
   normalizeEmail,
   setPasswordHash,
   setTokensValidAfter,
+} from './accounts.repository.js';
+import {
+  consumeEmailToken,
+  findUsableEmailToken,
+  insertEmailToken,
   voidEmailTokens,
   type EmailTokenPurpose,
-} from './identity.repository.js';
+} from './email-tokens.repository.js';
 import { hashPassword, newSecretToken, sha256 } from './identity.service.js';
 import { clearRateLimitsStartingWith, hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 import { linkTo, siteName, type SiteContext } from './site-links.js';
@@ -49,9 +51,7 @@ const TTL_S: Record<EmailTokenPurpose, number> = {
 /** Makes a single-use link token for an account; only its hash is stored. */
 export async function createEmailLinkToken(
   db: Db,
-  accountId: string,
-  purpose: EmailTokenPurpose,
-  now = new Date(),
+  { accountId, purpose, now = new Date() }: { accountId: string; purpose: EmailTokenPurpose; now?: Date },
 ): Promise<string> {
   const token = newSecretToken();
   await insertEmailToken(db, {
@@ -69,13 +69,15 @@ export async function createEmailLinkToken(
  */
 export async function sendVerificationLink(
   db: Db,
-  site: SiteContext,
-  account: { id: string; email: string },
-  redirect: string | undefined,
-  now = new Date(),
+  {
+    site,
+    account,
+    redirect,
+    now = new Date(),
+  }: { site: SiteContext; account: { id: string; email: string }; redirect: string | undefined; now?: Date },
 ): Promise<void> {
-  if (!(await mayMailNotice(db, 'sign-up', account.email, now))) return;
-  const token = await createEmailLinkToken(db, account.id, 'verify', now);
+  if (!(await mayMailNotice(db, { kind: 'sign-up', to: account.email, now }))) return;
+  const token = await createEmailLinkToken(db, { accountId: account.id, purpose: 'verify', now });
   await enqueueMail(
     db,
     verificationMail(account.email, siteName(site), linkTo.verify(site, token, redirect)),
@@ -88,13 +90,15 @@ export async function sendVerificationLink(
  */
 export async function resendVerificationLink(
   db: Db,
-  site: SiteContext,
-  accountId: string,
-  redirect: string | undefined,
-  now = new Date(),
+  {
+    site,
+    accountId,
+    redirect,
+    now = new Date(),
+  }: { site: SiteContext; accountId: string; redirect: string | undefined; now?: Date },
 ): Promise<void> {
   const found = await findAccountById(db, accountId);
-  if (found) await sendVerificationLink(db, site, found, redirect, now);
+  if (found) await sendVerificationLink(db, { site, account: found, redirect, now });
 }
 
 /**
@@ -107,14 +111,20 @@ export async function resendVerificationLink(
  */
 export async function signUp(
   db: Db,
-  site: SiteContext,
-  form: { displayName: string; email: string; password: string; redirect?: string; code?: SignupCode },
-  ip: string,
-  now = new Date(),
+  {
+    site,
+    form,
+    ip,
+    now = new Date(),
+  }: {
+    site: SiteContext;
+    form: { displayName: string; email: string; password: string; redirect?: string; code?: SignupCode };
+    ip: string;
+    now?: Date;
+  },
 ): Promise<void> {
-  await hitRateLimits(
-    db,
-    [
+  await hitRateLimits(db, {
+    keys: [
       {
         key: rateLimitKey.signupAddress(ip),
         limit: { max: SIGNUP_RATE_MAX, windowMs: SIGNUP_RATE_WINDOW_MS },
@@ -122,7 +132,7 @@ export async function signUp(
       },
     ],
     now,
-  );
+  });
   const passwordHash = await hashPassword(form.password);
   const name = siteName(site, form.code);
   await db.transaction(async (tx) => {
@@ -132,19 +142,19 @@ export async function signUp(
       passwordHash,
     });
     if (created) await insertClaims(tx, created.id, [{ type: CLAIM.role, value: 'student' }]);
-    if (!(await mayMailNotice(tx, 'sign-up', form.email, now))) return;
+    if (!(await mayMailNotice(tx, { kind: 'sign-up', to: form.email, now }))) return;
     if (created) {
-      const token = await createEmailLinkToken(tx, created.id, 'verify', now);
+      const token = await createEmailLinkToken(tx, { accountId: created.id, purpose: 'verify', now });
       await enqueueMail(tx, verificationMail(created.email, name, linkTo.verify(site, token, form.redirect)));
     } else {
       await enqueueMail(
         tx,
-        alreadyRegisteredMail(
-          normalizeEmail(form.email),
-          name,
-          linkTo.login(site, form.redirect),
-          linkTo.forgot(site, form.redirect),
-        ),
+        alreadyRegisteredMail({
+          to: normalizeEmail(form.email),
+          siteName: name,
+          loginUrl: linkTo.login(site, form.redirect),
+          resetUrl: linkTo.forgot(site, form.redirect),
+        }),
       );
     }
   });
@@ -156,7 +166,7 @@ export async function signUp(
  */
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const used = await consumeEmailToken(tx, sha256(token), ['verify'], now);
+    const used = await consumeEmailToken(tx, { tokenHash: sha256(token), purposes: ['verify'], now });
     if (!used) return false;
     await markEmailVerified(tx, used.accountId, now);
     await acceptPendingInvitations(tx, used.accountId, now);
@@ -173,25 +183,26 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
  */
 export async function requestPasswordReset(
   db: Db,
-  site: SiteContext,
-  request: { email: string; ip: string; redirect?: string },
-  now = new Date(),
+  {
+    site,
+    request,
+    now = new Date(),
+  }: { site: SiteContext; request: { email: string; ip: string; redirect?: string }; now?: Date },
 ): Promise<void> {
   const limit = { max: RESET_RATE_MAX, windowMs: RESET_RATE_WINDOW_MS };
   const message = 'Too many requests for a new password. Please wait a few minutes and try again.';
-  await hitRateLimits(
-    db,
-    [
+  await hitRateLimits(db, {
+    keys: [
       { key: rateLimitKey.resetAddress(request.ip), limit, message },
       { key: rateLimitKey.resetAccount(request.email), limit, message },
     ],
     now,
-  );
+  });
   const answerAt = Date.now() + RESET_REQUEST_MIN_MS;
   const found = await findAccountByEmail(db, request.email);
-  if (found && (await mayMailNotice(db, 'password-reset', found.email, now))) {
+  if (found && (await mayMailNotice(db, { kind: 'password-reset', to: found.email, now }))) {
     await db.transaction(async (tx) => {
-      const token = await createEmailLinkToken(tx, found.id, 'reset', now);
+      const token = await createEmailLinkToken(tx, { accountId: found.id, purpose: 'reset', now });
       await enqueueMail(
         tx,
         passwordResetMail(found.email, siteName(site), linkTo.reset(site, token, request.redirect)),
@@ -207,7 +218,11 @@ export async function checkPasswordLink(
   token: string,
   now = new Date(),
 ): Promise<{ purpose: EmailTokenPurpose } | undefined> {
-  const found = await findUsableEmailToken(db, sha256(token), ['reset', 'invite'], now);
+  const found = await findUsableEmailToken(db, {
+    tokenHash: sha256(token),
+    purposes: ['reset', 'invite'],
+    now,
+  });
   return found ? { purpose: found.purpose } : undefined;
 }
 
@@ -225,11 +240,15 @@ export async function resetPassword(
 ): Promise<boolean> {
   const passwordHash = await hashPassword(form.password);
   const email = await db.transaction(async (tx) => {
-    const used = await consumeEmailToken(tx, sha256(form.token), ['reset', 'invite'], now);
+    const used = await consumeEmailToken(tx, {
+      tokenHash: sha256(form.token),
+      purposes: ['reset', 'invite'],
+      now,
+    });
     if (!used) return undefined;
-    await setPasswordHash(tx, used.accountId, passwordHash, now);
+    await setPasswordHash(tx, { accountId: used.accountId, passwordHash, now });
     await setTokensValidAfter(tx, used.accountId, new Date());
-    await voidEmailTokens(tx, used.accountId, ['reset', 'invite', 'verify'], now);
+    await voidEmailTokens(tx, { accountId: used.accountId, purposes: ['reset', 'invite', 'verify'], now });
     await acceptPendingInvitations(tx, used.accountId, now);
     return (await findAccountById(tx, used.accountId))?.email ?? '';
   });

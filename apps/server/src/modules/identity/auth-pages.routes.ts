@@ -17,12 +17,13 @@
  *
  * Every form post must come from this site (login CSRF, issue 9): an `Origin` (or, without one, a
  * `Referer`) of another site, or `Sec-Fetch-Site: cross-site`, is refused with 403 before the form is
- * read. A client that sends neither (not a browser) is let through.
+ * read. A client that sends neither (not a browser) is let through (auth-pages.guards.ts).
  *
  * Errors: a handler throws (an AppError from a service, a rate limit, a refused origin); the error
  * handler of this plugin re-renders the route's page (`config.errorPage`) with the message, the
  * error's status and, for a rate limit, Retry-After. Anything unexpected is logged and answered
- * with a plain 500 page, never a stack trace.
+ * with a plain 500 page, never a stack trace. The form reading and the one way a form route is
+ * registered live in auth-form-post.ts.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -58,18 +59,16 @@ import {
 } from './auth-pages.js';
 import { lifetimeText } from './identity.mails.js';
 import { UNVERIFIED_MESSAGE, issueSsoCode, signIn } from './identity.service.js';
-import { RateLimitedError } from '../../lib/rate-limit.js';
+import {
+  ExpiredLinkError,
+  fieldErrorsOf,
+  formOf,
+  invalidForm,
+  registerFormPost,
+  sendHtml,
+} from './auth-form-post.js';
+import { guardAuthPages } from './auth-pages.guards.js';
 import { appLoginPath, authHref, siteName } from './site-links.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The page a sign-in form route answers with when its handler throws an AppError: usually the
-     * form again with the message (`error.message`) and what was typed.
-     */
-    errorPage?: (request: FastifyRequest, error: AppError) => string;
-  }
-}
 
 const LoginQuerySchema = z.object({
   redirect: ReturnAddressSchema,
@@ -84,66 +83,6 @@ const SignupQuerySchema = z.object({
 });
 const TokenQuerySchema = z.object({ token: z.string().max(512).optional(), redirect: ReturnAddressSchema });
 const RedirectQuerySchema = z.object({ redirect: ReturnAddressSchema });
-
-const CROSS_SITE_FORM =
-  'This form was sent from another site, so it was not accepted. Please try again here.';
-const INVALID_FORM = 'Check the form and try again.';
-
-/** A form body as strings (fields that are not strings are dropped). */
-function formOf(body: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (body && typeof body === 'object') {
-    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') out[key] = value;
-  }
-  return out;
-}
-
-/** An invalid form: 400, the first message per field in `details.fields`. */
-function invalidForm(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message;
-  return new AppError('invalid_input', error.issues[0]?.message ?? INVALID_FORM, { fields });
-}
-
-/** The per-field messages of an invalid form (see invalidForm). */
-const fieldErrorsOf = (error: AppError) =>
-  (error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {};
-
-/** An expired or used e-mail link: the handler's notice page with its way on. */
-class ExpiredLinkError extends AppError {
-  constructor(readonly link: { href: string; label: string }) {
-    super('invalid_input', 'This link has expired or was already used.');
-  }
-}
-
-const sendHtml = (reply: FastifyReply, status: number, body: string) =>
-  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
-
-/** The origin of an absolute URL, or null. */
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether a form post comes from this site. A browser that sends `Sec-Fetch-Site` (a header no page can
- * forge) is believed: only `same-origin` passes. Such a browser sends `Origin: null` for a form post
- * under our `Referrer-Policy: no-referrer`, so Origin alone would refuse every real sign-in. Without
- * the header, the Origin (else the Referer) must be this site's public address or the address the
- * request was sent to.
- */
-export function isSameOriginPost(request: FastifyRequest, publicBaseUrl: string): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite !== undefined) return fetchSite === 'same-origin';
-  const origin =
-    request.headers.origin ?? (request.headers.referer ? originOf(request.headers.referer) : undefined);
-  if (origin === undefined) return true;
-  const own = [originOf(publicBaseUrl), `${request.protocol}://${request.host}`];
-  return origin !== null && origin !== 'null' && own.includes(origin);
-}
 
 const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const site = () => ({
@@ -162,78 +101,7 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const noticePage = (reply: FastifyReply, notice: Omit<NoticePageModel, 'siteName'>) =>
     sendHtml(reply, 200, renderNoticePage({ siteName: name(), ...notice }));
 
-  /**
-   * A form post: the form is read into a model (what to show again) and parsed with its shared schema;
-   * an invalid form, or an AppError from `handle`, shows `page` again with the message.
-   */
-  function formPost<M extends { raw: Record<string, string> }, F>(
-    path: string,
-    form: {
-      model: (request: FastifyRequest) => M;
-      schema: z.ZodType<F>;
-      page: (model: M, error: AppError) => string;
-      handle: (request: FastifyRequest, reply: FastifyReply, data: F, model: M) => Promise<unknown>;
-    },
-  ): void {
-    app.post(
-      path,
-      {
-        schema: { hide: true },
-        config: { errorPage: (request, error) => form.page(form.model(request), error) },
-      },
-      async (request, reply) => {
-        const model = form.model(request);
-        const parsed = form.schema.safeParse(model.raw);
-        if (!parsed.success) throw invalidForm(parsed.error);
-        return form.handle(request, reply, parsed.data, model);
-      },
-    );
-  }
-
-  app.setErrorHandler(async (error, request, reply) => {
-    const render = request.routeOptions.config.errorPage;
-    if (error instanceof ExpiredLinkError) {
-      return sendHtml(
-        reply,
-        400,
-        renderNoticePage({
-          siteName: name(),
-          title: 'This link cannot be used',
-          paragraphs: [error.message],
-          link: error.link,
-          isError: true,
-        }),
-      );
-    }
-    if (error instanceof AppError && render) {
-      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterS));
-      return sendHtml(reply, error.status, render(request, error));
-    }
-    // An AppError of a page without a form (e.g. a control character in a GET query) keeps its status.
-    const status = error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
-    const isClientError = status !== undefined && status >= 400 && status < 500;
-    if (!isClientError) request.log.error({ err: error }, 'unexpected error');
-    return sendHtml(
-      reply,
-      isClientError ? status : 500,
-      renderNoticePage({
-        siteName: name(),
-        title: isClientError ? 'This request cannot be handled' : 'Something went wrong',
-        paragraphs: [
-          isClientError ? INVALID_FORM : 'Something went wrong on our side. Please try again in a moment.',
-        ],
-        link: { href: '/auth/login', label: 'Go to sign in' },
-        isError: true,
-      }),
-    );
-  });
-
-  // Login CSRF: refuse form posts from other sites before anything is read or counted.
-  app.addHook('preHandler', async (request) => {
-    if (request.method === 'POST' && !isSameOriginPost(request, app.config.publicBaseUrl)) {
-      throw new AppError('forbidden', CROSS_SITE_FORM);
-    }
-  });
+  guardAuthPages(app, name);
 
   // Sign in
 
@@ -285,7 +153,7 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  formPost('/auth/login', {
+  registerFormPost(app, '/auth/login', {
     model: loginModel,
     schema: LoginFormSchema,
     page: (model, error) => renderLoginPage({ ...model, error: error.message }),
@@ -294,7 +162,11 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = checkRedirect(form.redirect, origins) ?? { destination: 'portal', href: '/' };
       const result = await signIn(app.db, { email: form.email, password: form.password, ip: request.ip });
       if (!result.isVerified) {
-        await resendVerificationLink(app.db, site(), result.accountId, model.redirect);
+        await resendVerificationLink(app.db, {
+          site: site(),
+          accountId: result.accountId,
+          redirect: model.redirect,
+        });
         throw new AppError('forbidden', UNVERIFIED_MESSAGE);
       }
       const codeChallenge = target.destination === 'portal' ? model.codeChallenge?.code_challenge : null;
@@ -344,7 +216,7 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  formPost('/auth/signup', {
+  registerFormPost(app, '/auth/signup', {
     model: signupModel,
     schema: SignupFormSchema,
     page: (model, error) =>
@@ -355,7 +227,11 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
           : { error: error.message }),
       }),
     handle: async (request, reply, form, model) => {
-      await signUp(app.db, site(), { ...form, redirect: model.redirect, code: model.code }, request.ip);
+      await signUp(app.db, {
+        site: site(),
+        form: { ...form, redirect: model.redirect, code: model.code },
+        ip: request.ip,
+      });
       return noticePage(reply, {
         title: 'Check your e-mail',
         paragraphs: [
@@ -407,15 +283,18 @@ const authPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  formPost('/auth/forgot-password', {
+  registerFormPost(app, '/auth/forgot-password', {
     model: emailFormModel,
     schema: ForgotPasswordFormSchema,
     page: (model, error) => renderForgotPage({ ...model, error: error.message }),
     handle: async (request, reply, form, model) => {
-      await requestPasswordReset(app.db, site(), {
-        email: form.email,
-        ip: request.ip,
-        redirect: model.redirect,
+      await requestPasswordReset(app.db, {
+        site: site(),
+        request: {
+          email: form.email,
+          ip: request.ip,
+          redirect: model.redirect,
+        },
       });
       return noticePage(reply, {
         title: 'Check your e-mail',

@@ -60,13 +60,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Counted in the shared table, so every instance sees the same attempts.
-      await hitRateLimits(app.db, [
-        {
-          key: rateLimitKey.tokenAddress(request.ip),
-          limit: { max: TOKEN_EXCHANGE_RATE_MAX, windowMs: LOGIN_RATE_WINDOW_MS },
-          message: 'Too many sign-in codes from your network. Please wait a minute and try again.',
-        },
-      ]);
+      await hitRateLimits(app.db, {
+        keys: [
+          {
+            key: rateLimitKey.tokenAddress(request.ip),
+            limit: { max: TOKEN_EXCHANGE_RATE_MAX, windowMs: LOGIN_RATE_WINDOW_MS },
+            message: 'Too many sign-in codes from your network. Please wait a minute and try again.',
+          },
+        ],
+      });
       const { code, audience, code_verifier: codeVerifier } = request.body;
       return exchangeSsoCode(app.db, app.tokens, { code, audience, codeVerifier });
     },
@@ -202,7 +204,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requirePermission('CanImpersonate'),
     },
     async (request) => {
-      const token = await impersonate(app.db, app.tokens, request.session, request.body.accountId);
+      const token = await impersonate(app.db, {
+        tokens: app.tokens,
+        session: request.session,
+        targetId: request.body.accountId,
+      });
       request.log.info(
         { impersonation: { admin: request.session.accountId, user: request.body.accountId } },
         'impersonation started',

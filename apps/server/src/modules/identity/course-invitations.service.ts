@@ -20,21 +20,23 @@ import { enqueueMail, mayMailNotice } from '../mail/mail.service.js';
 import { linkTo, siteName, type SiteContext } from './site-links.js';
 import { courseInvitationMail } from './identity.mails.js';
 import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
+import { insertMessage } from './account-messages.repository.js';
 import {
   findAccountsByEmails,
   findAccountById,
   findClaimRows,
-  findCourse,
   insertClaims,
-  insertMessage,
+  normalizeEmail,
+  toClaim,
+} from './accounts.repository.js';
+import {
+  findCourse,
   listInvitations,
   listPendingInvitations,
   markInvitationAccepted,
-  normalizeEmail,
-  toClaim,
   upsertInvitation,
   type InvitationRow,
-} from './identity.repository.js';
+} from './course-invitations.repository.js';
 
 const coursePath = (course: { id: string; urlAlias: string }) =>
   `/courseware/${course.urlAlias || course.id}`;
@@ -79,11 +81,13 @@ const INVITABLE_STATUSES: readonly string[] = ['published', 'unlisted'];
  */
 export async function inviteStudents(
   db: Db,
-  site: SiteContext,
-  session: Session,
-  courseId: string,
-  emails: readonly string[],
-  now = new Date(),
+  {
+    site,
+    session,
+    courseId,
+    emails,
+    now = new Date(),
+  }: { site: SiteContext; session: Session; courseId: string; emails: readonly string[]; now?: Date },
 ): Promise<CourseInvitation[]> {
   const course = await findCourse(db, courseId);
   if (!course) throw new AppError('not_found', COURSE_NOT_FOUND);
@@ -92,9 +96,8 @@ export async function inviteStudents(
     throw new AppError('conflict', 'Students cannot see this course: publish it before inviting them.');
   }
   const unique = [...new Set(emails.map(normalizeEmail))];
-  await hitRateLimits(
-    db,
-    [
+  await hitRateLimits(db, {
+    keys: [
       {
         key: rateLimitKey.invitationAccount(session.accountId!),
         limit: { max: INVITATION_RATE_MAX, windowMs: INVITATION_RATE_WINDOW_MS },
@@ -102,8 +105,8 @@ export async function inviteStudents(
       },
     ],
     now,
-    unique.length,
-  );
+    cost: unique.length,
+  });
   const me = await findAccountById(db, session.accountId!);
   const inviter = me?.displayName || session.identity!.email;
   return db.transaction(async (tx) => {
@@ -118,14 +121,21 @@ export async function inviteStudents(
       // Whether the address has an account changes only the e-mail its owner reads, never the answer.
       out.push(toInvitation(row));
       // One invitation e-mail an hour to an address, whoever invites (issue 20); the invitation stands.
-      if (!isNew || !(await mayMailNotice(tx, 'course-invitation', email, now))) continue;
+      if (!isNew || !(await mayMailNotice(tx, { kind: 'course-invitation', to: email, now }))) continue;
       const hasAccount = accounts.has(email);
       const url = hasAccount
         ? linkTo.login(site, coursePath(course))
         : linkTo.signup(site, { email, redirect: coursePath(course) });
       await enqueueMail(
         tx,
-        courseInvitationMail(email, siteName(site), course.name, inviter, url, hasAccount),
+        courseInvitationMail({
+          to: email,
+          siteName: siteName(site),
+          courseName: course.name,
+          inviterName: inviter,
+          url,
+          hasAccount,
+        }),
       );
     }
     return out;
@@ -160,6 +170,6 @@ export async function acceptPendingInvitations(db: Db, accountId: string, now = 
   for (const invitation of await listPendingInvitations(db, account.email)) {
     const course = await findCourse(db, invitation.courseId);
     if (course && INVITABLE_STATUSES.includes(course.status)) await grantCourse(db, accountId, course);
-    await markInvitationAccepted(db, invitation.id, accountId, now);
+    await markInvitationAccepted(db, { id: invitation.id, accountId, now });
   }
 }

@@ -85,7 +85,12 @@ const identityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/users/:id/roles/:role',
     { ...manage, schema: { params: RoleParams, response: { 200: AdminUserSchema }, tags } },
-    async (request) => removeRole(app.db, request.session, request.params.id, request.params.role),
+    async (request) =>
+      removeRole(app.db, {
+        session: request.session,
+        accountId: request.params.id,
+        role: request.params.role,
+      }),
   );
 
   app.post(
@@ -119,7 +124,11 @@ const identityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: UserImportRequestSchema, response: { 200: UserImportPlanSchema }, tags },
     },
     async (request) => {
-      const plan = await runUserImport(app.db, site(), request.session, request.body.rows);
+      const plan = await runUserImport(app.db, {
+        site: site(),
+        session: request.session,
+        rows: request.body.rows,
+      });
       request.log.info(
         { userImport: { by: request.session.accountId, counts: plan.counts } },
         'users imported',
@@ -167,13 +176,12 @@ const identityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: await inviteStudents(
-        app.db,
-        site(),
-        request.session,
-        request.params.courseId,
-        request.body.emails,
-      ),
+      items: await inviteStudents(app.db, {
+        site: site(),
+        session: request.session,
+        courseId: request.params.courseId,
+        emails: request.body.emails,
+      }),
     }),
   );
 };

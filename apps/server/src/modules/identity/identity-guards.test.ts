@@ -31,7 +31,7 @@ import {
 import { postForm } from '../../testing/forms.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { detailsForLog } from '../site/client-errors.routes.js';
-import { insertAccount, insertClaims } from './identity.repository.js';
+import { insertAccount, insertClaims } from './accounts.repository.js';
 import { hashPassword } from './identity.service.js';
 import { networkOf } from '../../lib/rate-limit.js';
 

@@ -20,9 +20,10 @@ describe('link lifetimes in words', () => {
     expect(passwordResetMail('a@b.edu', 'Portal', url).text).toContain(
       `for ${lifetimeText(RESET_TOKEN_TTL_S)}.`,
     );
-    expect(importInvitationMail('a@b.edu', 'Portal', 'Ada', 'faculty', url).text).toContain(
-      `for ${lifetimeText(INVITE_TOKEN_TTL_S)}.`,
-    );
+    expect(
+      importInvitationMail({ to: 'a@b.edu', siteName: 'Portal', name: 'Ada', roleLabel: 'faculty', url })
+        .text,
+    ).toContain(`for ${lifetimeText(INVITE_TOKEN_TTL_S)}.`);
     expect(verificationMail('a@b.edu', 'Portal', url).text).toContain('for 24 hours.');
   });
 });

@@ -31,7 +31,17 @@ export function verificationMail(to: string, siteName: string, url: string): Out
 }
 
 /** Sent instead of a verification link when someone signs up with an address that has an account. */
-export function alreadyRegisteredMail(to: string, siteName: string, loginUrl: string, resetUrl: string) {
+export function alreadyRegisteredMail({
+  to,
+  siteName,
+  loginUrl,
+  resetUrl,
+}: {
+  to: string;
+  siteName: string;
+  loginUrl: string;
+  resetUrl: string;
+}) {
   return mail(
     to,
     `Someone tried to sign up for ${siteName} with your address`,
@@ -58,13 +68,19 @@ export function passwordResetMail(to: string, siteName: string, url: string): Ou
 }
 
 /** The invitation of a user created by an import (001 §5 User import). */
-export function importInvitationMail(
-  to: string,
-  siteName: string,
-  name: string,
-  roleLabel: string,
-  url: string,
-): OutgoingMail {
+export function importInvitationMail({
+  to,
+  siteName,
+  name,
+  roleLabel,
+  url,
+}: {
+  to: string;
+  siteName: string;
+  name: string;
+  roleLabel: string;
+  url: string;
+}): OutgoingMail {
   return mail(
     to,
     `You are invited to ${siteName}`,
@@ -78,14 +94,21 @@ export function importInvitationMail(
 }
 
 /** A student invited to a course: with an account the course is theirs already; otherwise they sign up. */
-export function courseInvitationMail(
-  to: string,
-  siteName: string,
-  courseName: string,
-  inviterName: string,
-  url: string,
-  hasAccount: boolean,
-): OutgoingMail {
+export function courseInvitationMail({
+  to,
+  siteName,
+  courseName,
+  inviterName,
+  url,
+  hasAccount,
+}: {
+  to: string;
+  siteName: string;
+  courseName: string;
+  inviterName: string;
+  url: string;
+  hasAccount: boolean;
+}): OutgoingMail {
   // Both were typed by someone: each stays on its line (issue 20).
   inviterName = oneLine(inviterName);
   courseName = oneLine(courseName);

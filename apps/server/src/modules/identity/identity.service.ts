@@ -20,18 +20,14 @@ import { CLAIM, derivePermissions, type Claim } from '@portal/shared/permissions
 import type { AccountMessage, Actor, TokenAudience, TokenResponse } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { acceptPendingInvitations } from './course-invitations.service.js';
+import { insertMessage, listUnreadMessages, markMessageRead } from './account-messages.repository.js';
 import {
-  consumeSsoCode,
-  deleteExpiredSsoCodes,
   findAccountByEmail,
   findAccountWithClaims,
-  insertMessage,
-  insertSsoCode,
-  listUnreadMessages,
-  markMessageRead,
   setTokensValidAfter,
   type AccountRow,
-} from './identity.repository.js';
+} from './accounts.repository.js';
+import { consumeSsoCode, deleteExpiredSsoCodes, insertSsoCode } from './sso-codes.repository.js';
 import {
   checkRateLimit,
   clearRateLimit,
@@ -119,12 +115,11 @@ export async function signIn(
   const slowedKey = rateLimitKey.loginAccountSlowed(attempt.email, attempt.ip);
   /** Counts a failure for the account from this network; past the limit, slows it for longer. */
   const countFailure = async (): Promise<Date | undefined> => {
-    const { count } = await countAttempt(
-      db,
-      failuresKey,
-      { max: LOGIN_ACCOUNT_FAILURES_MAX, windowMs: LOGIN_ACCOUNT_FAILURE_WINDOW_MS },
+    const { count } = await countAttempt(db, {
+      key: failuresKey,
+      limit: { max: LOGIN_ACCOUNT_FAILURES_MAX, windowMs: LOGIN_ACCOUNT_FAILURE_WINDOW_MS },
       now,
-    );
+    });
     const delayMs = loginSlowdownMs(count);
     if (delayMs === 0) return undefined;
     const until = new Date(now.getTime() + delayMs);
@@ -142,7 +137,7 @@ export async function signIn(
     found = await accountOfCredentials(db, attempt.email, attempt.password);
   } catch (error) {
     // Counted after the fact: the refusal is for the attempts that follow.
-    await countAttempt(db, addressFailures.key, addressFailures.limit, now);
+    await countAttempt(db, { key: addressFailures.key, limit: addressFailures.limit, now });
     await countFailure();
     throw error;
   }
@@ -209,9 +204,7 @@ interface TokenGrant {
  */
 export async function issueToken(
   db: Db,
-  tokens: TokenSigner,
-  accountId: string,
-  grant: TokenGrant = {},
+  { tokens, accountId, grant = {} }: { tokens: TokenSigner; accountId: string; grant?: TokenGrant },
 ): Promise<TokenResponse> {
   const found = await findAccountWithClaims(db, accountId);
   if (!found) throw new AppError('unauthenticated', MESSAGES.accountNotFound);
@@ -266,9 +259,13 @@ export async function exchangeSsoCode(
       'This sign-in link has expired or was already used. Please log in again.',
     );
   if (audience === 'portal') await takeUpInvitations(db, used.accountId);
-  return issueToken(db, tokens, used.accountId, {
-    audience,
-    signedInAt: Math.floor(used.signedInAt.getTime() / 1000),
+  return issueToken(db, {
+    tokens,
+    accountId: used.accountId,
+    grant: {
+      audience,
+      signedInAt: Math.floor(used.signedInAt.getTime() / 1000),
+    },
   });
 }
 
@@ -288,9 +285,13 @@ export async function refreshToken(db: Db, tokens: TokenSigner, session: Session
   if (!session.identity || !session.accountId || session.signedInAt === null)
     throw new AppError('unauthenticated', 'Please log in to continue.');
   if (!session.actor) await takeUpInvitations(db, session.accountId);
-  return issueToken(db, tokens, session.accountId, {
-    actor: session.actor,
-    signedInAt: session.signedInAt,
+  return issueToken(db, {
+    tokens,
+    accountId: session.accountId,
+    grant: {
+      actor: session.actor,
+      signedInAt: session.signedInAt,
+    },
   });
 }
 
@@ -341,9 +342,7 @@ export const EXERCISE_AREA_NOT_CONFIGURED = 'The exercise area is not configured
  */
 export async function impersonate(
   db: Db,
-  tokens: TokenSigner,
-  session: Session,
-  targetId: string,
+  { tokens, session, targetId }: { tokens: TokenSigner; session: Session; targetId: string },
 ): Promise<TokenResponse> {
   if (session.actor) throw new AppError('conflict', 'You are already acting as another user.');
   if (targetId === session.accountId) throw new AppError('conflict', 'You cannot act as yourself.');
@@ -367,7 +366,7 @@ export async function listMessages(db: Db, accountId: string): Promise<AccountMe
 
 /** Marks a message read. @throws AppError not_found when it is not the caller's */
 export async function readMessage(db: Db, accountId: string, id: string): Promise<void> {
-  if (!(await markMessageRead(db, accountId, id, new Date())))
+  if (!(await markMessageRead(db, { accountId, id, now: new Date() })))
     throw new AppError('not_found', 'This message does not exist.');
 }
 

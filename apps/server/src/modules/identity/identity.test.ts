@@ -18,7 +18,7 @@ import {
   LOGIN_SLOWDOWN_MAX_MS,
 } from '@portal/shared/limits';
 import { rateLimitBucket } from '../../db/schema/identity.js';
-import { insertAccount, insertClaims } from './identity.repository.js';
+import { insertAccount, insertClaims } from './accounts.repository.js';
 import { checkRedirect } from '@portal/shared/redirects';
 import { addAccountMessage, issueSsoCode } from './identity.service.js';
 import { KEY_RETIREMENT_DELAY_MS, createTokenSigner } from './tokens.js';
@@ -298,7 +298,7 @@ describe('signing keys', () => {
   });
 
   it('shares keys between instances and refuses a retired key', async () => {
-    const other = await createTokenSigner(ctx.database.db, undefined);
+    const other = await createTokenSigner(ctx.database.db, { secret: undefined });
     const fromOther = await other.sign({
       subject: accounts.faculty,
       displayName: 'F',
@@ -323,9 +323,14 @@ describe('signing keys', () => {
     expect((await session(`${header}.${p}.${sig}`)).statusCode).toBe(401);
 
     const secret = 'an-environment-secret-of-32-characters!';
-    const env = await createTokenSigner(ctx.database.db, secret, ['the-previous-environment-secret-32chars']);
+    const env = await createTokenSigner(ctx.database.db, {
+      secret,
+      previousSecrets: ['the-previous-environment-secret-32chars'],
+    });
     await expect(env.rotate()).rejects.toMatchObject({ code: 'conflict' });
-    const prev = await createTokenSigner(ctx.database.db, 'the-previous-environment-secret-32chars');
+    const prev = await createTokenSigner(ctx.database.db, {
+      secret: 'the-previous-environment-secret-32chars',
+    });
     const signedBefore = await prev.sign({
       subject: accounts.faculty,
       displayName: 'F',

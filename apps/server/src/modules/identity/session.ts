@@ -17,7 +17,7 @@ import {
 } from '@portal/shared/permissions';
 import type { Actor, Identity } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
-import { findAccountWithClaims } from './identity.repository.js';
+import { findAccountWithClaims } from './accounts.repository.js';
 import type { TokenSigner } from './tokens.js';
 
 export interface Session {

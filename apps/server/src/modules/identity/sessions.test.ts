@@ -12,7 +12,7 @@ import { postForm } from '../../testing/forms.js';
 import { buildLoggedApp } from '../../testing/log-capture.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { createEmailLinkToken } from './account-links.service.js';
-import { insertAccount, insertClaims } from './identity.repository.js';
+import { insertAccount, insertClaims } from './accounts.repository.js';
 import { hashPassword, issueSsoCode } from './identity.service.js';
 
 let ctx: TestContext;
@@ -78,7 +78,7 @@ describe('a session ends for real', () => {
   it('a password reset ends the sessions from before it', async () => {
     const id = await newAccount('reset@test.example.edu', 'faculty');
     const before = await signedIn(id);
-    const token = await createEmailLinkToken(ctx.database.db, id, 'reset');
+    const token = await createEmailLinkToken(ctx.database.db, { accountId: id, purpose: 'reset' });
     const res = await postForm(ctx.app, '/auth/reset-password', {
       token,
       password: 'a brand new password',
@@ -264,8 +264,8 @@ describe('secrets never reach the logs', () => {
     const { app: logged, lines } = await buildLoggedApp(ctx, 'trace');
     try {
       const id = await newAccount('logged@test.example.edu', 'faculty');
-      const resetToken = await createEmailLinkToken(ctx.database.db, id, 'reset');
-      const verifyToken = await createEmailLinkToken(ctx.database.db, id, 'verify');
+      const resetToken = await createEmailLinkToken(ctx.database.db, { accountId: id, purpose: 'reset' });
+      const verifyToken = await createEmailLinkToken(ctx.database.db, { accountId: id, purpose: 'verify' });
       const req = (method: 'GET' | 'POST', url: string, extra: object = {}) =>
         logged.inject({ method, url, remoteAddress: '10.88.0.1', ...extra });
 

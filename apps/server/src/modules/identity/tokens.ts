@@ -36,7 +36,7 @@ import {
   retireSigningKeys,
   updateSigningKeySecret,
   type SigningKeyRow,
-} from './identity.repository.js';
+} from './signing-keys.repository.js';
 
 /** The fixed provider identifier of our own tokens (001 §4 Session). */
 export const TOKEN_PROVIDER = 'portal';
@@ -148,10 +148,17 @@ function refused(message = 'The access token is not valid.'): AppError {
  */
 export async function createTokenSigner(
   db: Db,
-  secret: string | undefined,
-  previousSecrets: readonly string[] = [],
-  sessionMaxAgeS = SESSION_MAX_AGE_DAYS_DEFAULT * 86_400,
-  keyring: SecretsKeyring = NO_SECRETS_KEY,
+  {
+    secret,
+    previousSecrets = [],
+    sessionMaxAgeS = SESSION_MAX_AGE_DAYS_DEFAULT * 86_400,
+    keyring = NO_SECRETS_KEY,
+  }: {
+    secret: string | undefined;
+    previousSecrets?: readonly string[];
+    sessionMaxAgeS?: number;
+    keyring?: SecretsKeyring;
+  },
 ): Promise<TokenSigner> {
   const seal = (kid: string, plain: string) => ({ kid, secret: sealSecret(keyring, plain, keyContext(kid)) });
   const envKeys: LoadedKey[] = secret

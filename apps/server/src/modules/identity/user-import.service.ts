@@ -42,7 +42,7 @@ import {
   insertClaims,
   normalizeEmail,
   setTokensValidAfter,
-} from './identity.repository.js';
+} from './accounts.repository.js';
 import type { Session } from './session.js';
 
 /** The first data row is line 2 of the file (line 1 is the header). */
@@ -174,10 +174,12 @@ async function planWithAccounts(db: Db, session: Session, rows: readonly UserImp
  */
 export async function runUserImport(
   db: Db,
-  site: SiteContext,
-  session: Session,
-  rows: readonly UserImportRow[],
-  now = new Date(),
+  {
+    site,
+    session,
+    rows,
+    now = new Date(),
+  }: { site: SiteContext; session: Session; rows: readonly UserImportRow[]; now?: Date },
 ): Promise<UserImportPlan> {
   return db.transaction(async (tx) => {
     const { plan, accounts } = await planWithAccounts(tx, session, rows);
@@ -216,17 +218,17 @@ export async function runUserImport(
       if (row.businessUnit) {
         await setAccountOrganization(tx, newAccount.id, (await unitIdOf(row.businessUnit)) ?? null);
       }
-      if (!(await mayMailNotice(tx, 'account-invitation', newAccount.email, now))) continue;
-      const token = await createEmailLinkToken(tx, newAccount.id, 'invite', now);
+      if (!(await mayMailNotice(tx, { kind: 'account-invitation', to: newAccount.email, now }))) continue;
+      const token = await createEmailLinkToken(tx, { accountId: newAccount.id, purpose: 'invite', now });
       await enqueueMail(
         tx,
-        importInvitationMail(
-          newAccount.email,
-          siteName(site),
-          row.name,
-          ROLE_LABELS[role].toLowerCase(),
-          linkTo.reset(site, token),
-        ),
+        importInvitationMail({
+          to: newAccount.email,
+          siteName: siteName(site),
+          name: row.name,
+          roleLabel: ROLE_LABELS[role].toLowerCase(),
+          url: linkTo.reset(site, token),
+        }),
       );
     }
     return plan;

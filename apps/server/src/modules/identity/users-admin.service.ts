@@ -35,7 +35,7 @@ import {
   listAccounts,
   setTokensValidAfter,
   toClaim,
-} from './identity.repository.js';
+} from './accounts.repository.js';
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 const CursorSchema = z.object({ e: z.string() });
@@ -114,9 +114,7 @@ export async function grantRole(db: Db, accountId: string, role: Role): Promise<
  */
 export async function removeRole(
   db: Db,
-  session: Session,
-  accountId: string,
-  role: Role,
+  { session, accountId, role }: { session: Session; accountId: string; role: Role },
 ): Promise<AdminUser> {
   if (accountId === session.accountId && role === 'admin')
     throw new AppError('conflict', 'You cannot remove your own admin role.');

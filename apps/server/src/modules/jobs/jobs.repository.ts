@@ -68,7 +68,10 @@ export async function claimJob(
 }
 
 /** Extends the lease of a job this worker holds; false when the lease was lost to another worker. */
-export async function renewLease(db: Db, id: string, workerId: string, leaseMs: number): Promise<boolean> {
+export async function renewLease(
+  db: Db,
+  { id, workerId, leaseMs }: { id: string; workerId: string; leaseMs: number },
+): Promise<boolean> {
   const found = await rows<{ id: string }>(
     db,
     sql`UPDATE job SET locked_until = now() + ${millis(leaseMs)}, updated_at = now()

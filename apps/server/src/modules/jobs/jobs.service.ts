@@ -179,7 +179,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     running.add(controller);
     const renewal = setInterval(() => {
       repo
-        .renewLease(db, job.id, workerId, leaseMs)
+        .renewLease(db, { id: job.id, workerId, leaseMs })
         .then((held) => {
           if (!held) controller.abort(new Error(LEASE_LOST));
         })

@@ -78,7 +78,7 @@ export function createMailDelivery(options: { smtpUrl: string | undefined; from:
           { outbox: { id: row.id, to: row.to, subject: row.subject }, text: row.text },
           'e-mail (no SMTP_URL: logged)',
         );
-        await markSent(db, row.id, 'logged', new Date());
+        await markSent(db, { id: row.id, status: 'logged', now: new Date() });
         return;
       }
       try {
@@ -100,7 +100,7 @@ export function createMailDelivery(options: { smtpUrl: string | undefined; from:
         await markError(db, row.id, text);
         throw isPermanent(error) ? new PermanentJobError(text) : new Error(text);
       }
-      await markSent(db, row.id, 'sent', new Date());
+      await markSent(db, { id: row.id, status: 'sent', now: new Date() });
     },
     async onGiveUp({ db, job, reason }) {
       const parsed = MailJobPayloadSchema.safeParse(job.payload);

@@ -16,7 +16,10 @@ export async function markAttempt(db: Db, id: string, attempts: number): Promise
   await db.update(outbox).set({ attempts }).where(eq(outbox.id, id));
 }
 
-export async function markSent(db: Db, id: string, status: 'sent' | 'logged', now: Date): Promise<void> {
+export async function markSent(
+  db: Db,
+  { id, status, now }: { id: string; status: 'sent' | 'logged'; now: Date },
+): Promise<void> {
   await db.update(outbox).set({ status, sentAt: now, lastError: null }).where(eq(outbox.id, id));
 }
 

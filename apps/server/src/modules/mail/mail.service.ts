@@ -53,13 +53,15 @@ export type NoticeKind =
  * MAIL_NOTICES_PER_RECIPIENT_MAX an MAIL_NOTICE_WINDOW_MS, whoever asks (issue 20). Callers answer as
  * usual when it may not, and send nothing, so the answer tells nothing about the address.
  */
-export function mayMailNotice(db: Db, kind: NoticeKind, to: string, now = new Date()): Promise<boolean> {
-  return isWithinLimit(
-    db,
-    rateLimitKey.mailRecipient(kind, to),
-    { max: MAIL_NOTICES_PER_RECIPIENT_MAX, windowMs: MAIL_NOTICE_WINDOW_MS },
+export function mayMailNotice(
+  db: Db,
+  { kind, to, now = new Date() }: { kind: NoticeKind; to: string; now?: Date },
+): Promise<boolean> {
+  return isWithinLimit(db, {
+    key: rateLimitKey.mailRecipient(kind, to),
+    limit: { max: MAIL_NOTICES_PER_RECIPIENT_MAX, windowMs: MAIL_NOTICE_WINDOW_MS },
     now,
-  );
+  });
 }
 
 /**

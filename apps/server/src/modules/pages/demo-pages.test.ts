@@ -9,7 +9,7 @@ import { PageSchema, widgetFiles, type Page } from '@portal/shared/schemas/pages
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { demoPageFiles } from '../seed/seed.service.js';
 import { DEMO_AUTHOR_NAME, DEMO_PAGES, demoWidgetKinds, seedDemoPages } from './demo-pages.js';
-import { listPageRevisions } from './pages.service.js';
+import { listPageRevisions } from './page-revisions.service.js';
 
 let ctx: TestContext;
 let created: number;

@@ -18,7 +18,8 @@ import {
 } from '@portal/shared/schemas/pages';
 import type { Db } from '../../db/client.js';
 import type { FileStore } from '../../lib/storage.js';
-import { addSection, createPage } from './pages.service.js';
+import { addSection } from './page-sections.service.js';
+import { createPage } from './pages.service.js';
 import { listPages } from './pages.repository.js';
 
 /**
@@ -633,13 +634,12 @@ export async function seedDemoPages(db: Db, { fileStore, upload }: DemoPageFiles
       files[key] = await uploadDemoFile(upload, created.id, file);
     }
     for (const section of demo.sections) {
-      await addSection(
-        db,
+      await addSection(db, {
         fileStore,
-        SEED_AUTHOR,
-        created.id,
-        SectionRequestSchema.parse({ key: section.key ?? null, widgets: section.widgets(files) }),
-      );
+        author: SEED_AUTHOR,
+        pageId: created.id,
+        input: SectionRequestSchema.parse({ key: section.key ?? null, widgets: section.widgets(files) }),
+      });
     }
   }
   return DEMO_PAGES.length;

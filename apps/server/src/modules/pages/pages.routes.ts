@@ -32,18 +32,14 @@ import {
   UpdatePageRequestSchema,
 } from '@portal/shared/schemas/pages';
 import { BEARER, OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
+import { addSection, removeSection, reorderPage, replaceSection } from './page-sections.service.js';
+import { listPageRevisions, restoreRevision } from './page-revisions.service.js';
 import {
-  addSection,
   createPage,
   deletePage,
   getPage,
   getPageByHref,
-  listPageRevisions,
   listPageSummaries,
-  removeSection,
-  reorderPage,
-  replaceSection,
-  restoreRevision,
   updatePageDetails,
 } from './pages.service.js';
 
@@ -128,7 +124,8 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => updatePageDetails(app.db, request.session, request.params.id, request.body),
+    async (request) =>
+      updatePageDetails(app.db, { author: request.session, id: request.params.id, input: request.body }),
   );
 
   app.delete(
@@ -166,9 +163,14 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await addSection(app.db, app.fileStore, request.session, request.params.id, request.body)),
+      reply.status(201).send(
+        await addSection(app.db, {
+          fileStore: app.fileStore,
+          author: request.session,
+          pageId: request.params.id,
+          input: request.body,
+        }),
+      ),
   );
 
   app.put(
@@ -187,14 +189,13 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      replaceSection(
-        app.db,
-        app.fileStore,
-        request.session,
-        request.params.id,
-        request.params.sectionId,
-        request.body,
-      ),
+      replaceSection(app.db, {
+        fileStore: app.fileStore,
+        author: request.session,
+        pageId: request.params.id,
+        sectionId: request.params.sectionId,
+        input: request.body,
+      }),
   );
 
   app.delete(
@@ -211,7 +212,12 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      removeSection(app.db, app.fileStore, request.session, request.params.id, request.params.sectionId),
+      removeSection(app.db, {
+        fileStore: app.fileStore,
+        author: request.session,
+        pageId: request.params.id,
+        sectionId: request.params.sectionId,
+      }),
   );
 
   app.put(
@@ -228,7 +234,8 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PageSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => reorderPage(app.db, request.session, request.params.id, request.body),
+    async (request) =>
+      reorderPage(app.db, { author: request.session, pageId: request.params.id, input: request.body }),
   );
 
   app.get(
@@ -262,6 +269,11 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      restoreRevision(app.db, app.fileStore, request.session, request.params.id, request.params.revisionId),
+      restoreRevision(app.db, {
+        fileStore: app.fileStore,
+        author: request.session,
+        pageId: request.params.id,
+        revisionId: request.params.revisionId,
+      }),
   );
 };

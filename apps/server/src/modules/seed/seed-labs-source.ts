@@ -18,7 +18,8 @@ import {
   type SourcePerson,
 } from './course-tree.js';
 import { escapeHtml } from '../../lib/html.js';
-import { latexBlocksToHtml, latexCopyrightHolders, latexSections, latexTitle } from '../../lib/latex.js';
+import { latexBlocksToHtml } from '../../lib/latex.js';
+import { latexCopyrightHolders, latexSections, latexTitle } from '../../lib/latex-document.js';
 import { originOf, type ManifestEntry } from './manifest.js';
 import { findSection, markdownSections, renderMarkdown } from '../../lib/markdown.js';
 

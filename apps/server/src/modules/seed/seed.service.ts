@@ -33,7 +33,7 @@ const DEMO_UPLOADER = { permissions: derivePermissions([], false), accountId: nu
 
 /** How the demo pages store their files: through the files module's upload, as an editor's would be. */
 export function demoPageFiles(db: Db, fileStore: FileStore): DemoPageFiles {
-  return { fileStore, upload: (input) => uploadFile(db, fileStore, DEMO_UPLOADER, input) };
+  return { fileStore, upload: (input) => uploadFile(db, { fileStore, session: DEMO_UPLOADER, input }) };
 }
 
 /** What a seed run found in the sources and wrote. */

@@ -44,13 +44,15 @@ const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await hitRateLimits(app.db, [
-        {
-          key: rateLimitKey.clientErrorAddress(request.ip),
-          limit: { max: CLIENT_ERROR_RATE_MAX, windowMs: CLIENT_ERROR_RATE_WINDOW_MS },
-          message: 'Too many error reports. Please try again in a minute.',
-        },
-      ]);
+      await hitRateLimits(app.db, {
+        keys: [
+          {
+            key: rateLimitKey.clientErrorAddress(request.ip),
+            limit: { max: CLIENT_ERROR_RATE_MAX, windowMs: CLIENT_ERROR_RATE_WINDOW_MS },
+            message: 'Too many error reports. Please try again in a minute.',
+          },
+        ],
+      });
       const { identity, actor } = request.session;
       const { details, url, ...report } = request.body;
       request.log.warn(

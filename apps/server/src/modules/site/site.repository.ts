@@ -15,9 +15,7 @@ export async function readFlagOverrides(db: Db): Promise<Map<string, boolean>> {
 /** Sets an admin's choice for a flag (insert or update). */
 export async function upsertFlagOverride(
   db: Db,
-  flag: string,
-  isOn: boolean,
-  accountId: string,
+  { flag, isOn, accountId }: { flag: string; isOn: boolean; accountId: string },
 ): Promise<void> {
   await db
     .insert(siteFeatureFlag)

@@ -76,7 +76,12 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SiteSettingsSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => updateSiteSettings(app.db, app.config, request.body, request.session.accountId ?? ''),
+    async (request) =>
+      updateSiteSettings(app.db, {
+        config: app.config,
+        request: request.body,
+        accountId: request.session.accountId ?? '',
+      }),
   );
 
   app.post(

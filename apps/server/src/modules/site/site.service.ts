@@ -73,9 +73,11 @@ export async function getSiteSettings(db: Db, config: FlagConfig): Promise<SiteS
  */
 export async function updateSiteSettings(
   db: Db,
-  config: FlagConfig,
-  request: UpdateSiteSettingsRequest,
-  accountId: string,
+  {
+    config,
+    request,
+    accountId,
+  }: { config: FlagConfig; request: UpdateSiteSettingsRequest; accountId: string },
 ): Promise<SiteSettings> {
   const entries = Object.entries(request.flags) as [FeatureFlag, boolean | null][];
   const pinned = entries.find(([flag]) => config.pinnedFeatures.includes(flag));
@@ -88,7 +90,7 @@ export async function updateSiteSettings(
   await db.transaction(async (tx) => {
     for (const [flag, value] of entries) {
       if (value === null) await deleteFlagOverride(tx, flag);
-      else await upsertFlagOverride(tx, flag, value, accountId);
+      else await upsertFlagOverride(tx, { flag, isOn: value, accountId });
     }
   });
   return getSiteSettings(db, config);
@@ -108,15 +110,18 @@ export async function reportUnsafeSite(
   db: Db,
   input: ReportUnsafeSiteRequest & { userAgent: string | undefined; reporterId: string | null; ip: string },
 ): Promise<void> {
-  await hitRateLimits(db, [
-    {
-      key: rateLimitKey.unsafeSiteAddress(input.ip),
-      limit: { max: UNSAFE_SITE_REPORT_RATE_MAX, windowMs: UNSAFE_SITE_REPORT_RATE_WINDOW_MS },
-      message: TOO_MANY_UNSAFE_SITE_REPORTS,
-    },
-  ]);
+  await hitRateLimits(db, {
+    keys: [
+      {
+        key: rateLimitKey.unsafeSiteAddress(input.ip),
+        limit: { max: UNSAFE_SITE_REPORT_RATE_MAX, windowMs: UNSAFE_SITE_REPORT_RATE_WINDOW_MS },
+        message: TOO_MANY_UNSAFE_SITE_REPORTS,
+      },
+    ],
+  });
   const repeat = rateLimitKey.unsafeSiteReport(input.ip, sha256(input.address ?? ''));
-  if (!(await isWithinLimit(db, repeat, { max: 1, windowMs: UNSAFE_SITE_REPORT_REPEAT_MS }))) return;
+  if (!(await isWithinLimit(db, { key: repeat, limit: { max: 1, windowMs: UNSAFE_SITE_REPORT_REPEAT_MS } })))
+    return;
   await db.transaction(async (tx) => {
     await insertIncident(tx, {
       address: input.address || null,

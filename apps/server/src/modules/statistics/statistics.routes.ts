@@ -68,7 +68,11 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getStatisticBuckets(app.db, request.params.category, request.params.metric, request.query),
+      getStatisticBuckets(app.db, {
+        category: request.params.category,
+        metric: request.params.metric,
+        query: request.query,
+      }),
   );
 
   app.get(

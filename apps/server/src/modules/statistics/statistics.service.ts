@@ -69,9 +69,11 @@ function nextDay(day: string): string {
  */
 export async function getStatisticBuckets(
   db: Db,
-  category: StatisticCategory,
-  metric: StatisticMetric,
-  query: StatisticBucketsQuery,
+  {
+    category,
+    metric,
+    query,
+  }: { category: StatisticCategory; metric: StatisticMetric; query: StatisticBucketsQuery },
 ): Promise<StatisticBucketPage> {
   const prefix = `${category}#${metric}`;
   if (metric === 'downloads') {

@@ -27,7 +27,7 @@ import { buildApp } from '../../app.js';
 import { createLocalFileStore } from '../../lib/storage.js';
 import { createServerDatabase, createTestContext, type TestContext } from '../../testing/test-app.js';
 import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
-import { insertAccount, insertClaims } from '../identity/identity.repository.js';
+import { insertAccount, insertClaims } from '../identity/accounts.repository.js';
 import { API_CLAIM, CLAIM } from '@portal/shared/permissions';
 import { recordDownload } from './statistics.service.js';
 

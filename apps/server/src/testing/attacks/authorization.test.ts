@@ -19,7 +19,8 @@ import { bearer, createAccounts } from '../fixtures.js';
 import { compareWithRows, routeTable } from '../route-table.js';
 import { AUTHORIZATION_MATRIX } from '../authorization-matrix.js';
 import routeAccess from '../../plugins/route-access.js';
-import { createPage, addSection } from '../../modules/pages/pages.service.js';
+import { addSection } from '../../modules/pages/page-sections.service.js';
+import { createPage } from '../../modules/pages/pages.service.js';
 import { PUBLIC } from '../../lib/openapi.js';
 
 let ctx: TestContext;
@@ -41,9 +42,11 @@ beforeAll(async () => {
     parentId: null,
     layoutName: 'handSortedList',
   });
-  const withSection = await addSection(ctx.app.db, ctx.app.fileStore, author, made.id, {
-    key: null,
-    widgets: [{ kind: 'calloutBox', text: 'Target.' }],
+  const withSection = await addSection(ctx.app.db, {
+    fileStore: ctx.app.fileStore,
+    author,
+    pageId: made.id,
+    input: { key: null, widgets: [{ kind: 'calloutBox', text: 'Target.' }] },
   });
   page = { id: made.id, sectionId: withSection.sections[0]!.id };
 });

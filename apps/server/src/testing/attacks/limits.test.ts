@@ -17,7 +17,7 @@ import { outbox } from '../../db/schema/files.js';
 import { account } from '../../db/schema/identity.js';
 import { rows } from '../../db/rows.js';
 import { acceptPendingInvitations } from '../../modules/identity/course-invitations.service.js';
-import { insertAccount, insertClaims } from '../../modules/identity/identity.repository.js';
+import { insertAccount, insertClaims } from '../../modules/identity/accounts.repository.js';
 import { PASSWORD, TEST_PKCE, bearer, createAccounts, createTree, type Tree } from '../fixtures.js';
 import { postForm } from '../forms.js';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../smtp-peer.js';

@@ -16,7 +16,7 @@ import { SSO_CODE_TTL_S } from '@portal/shared/limits';
 import { checkRedirect } from '@portal/shared/redirects';
 import { outbox } from '../../db/schema/files.js';
 import { createEmailLinkToken } from '../../modules/identity/account-links.service.js';
-import { insertAccount, insertClaims } from '../../modules/identity/identity.repository.js';
+import { insertAccount, insertClaims } from '../../modules/identity/accounts.repository.js';
 import { hashPassword } from '../../modules/identity/identity.service.js';
 import { PASSWORD, TEST_PKCE, createAccounts, newPkce } from '../fixtures.js';
 import { postForm } from '../forms.js';
@@ -121,8 +121,11 @@ let passwordHash: string;
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_BASE_URL: BASE, RANGE_UI_URL: RANGE });
   const accounts = await createAccounts(ctx.database.db);
-  verifyToken = await createEmailLinkToken(ctx.database.db, accounts.student, 'verify');
-  resetToken = await createEmailLinkToken(ctx.database.db, accounts.student, 'reset');
+  verifyToken = await createEmailLinkToken(ctx.database.db, {
+    accountId: accounts.student,
+    purpose: 'verify',
+  });
+  resetToken = await createEmailLinkToken(ctx.database.db, { accountId: accounts.student, purpose: 'reset' });
   passwordHash = await hashPassword(PASSWORD);
 });
 afterAll(async () => ctx?.close());
