@@ -53,7 +53,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const serverUrl = process.env.DATABASE_URL;
   const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
-  const config = loadConfig({
+  const loaded = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -62,6 +62,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...(server ? { DATABASE_URL: server.url } : { DATABASE_URL: '' }),
     ...env,
   } as NodeJS.ProcessEnv);
+  // No built web app: whether `apps/web/dist` exists must not change the routes under test (its files
+  // would each be a static route of the table the authorization matrix walks).
+  const config: Config = { ...loaded, webDistDir: path.join(dataDir, 'web') };
   const database = await openDatabase({ url: server?.url });
   await migrate(database);
   const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
