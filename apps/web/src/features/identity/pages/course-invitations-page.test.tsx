@@ -58,6 +58,6 @@ describe('course invitations', () => {
       }),
     );
     const table = await screen.findByRole('table', { name: 'Invitations' });
-    expect(await within(table).findByText('bob@school.example')).toBeTruthy();
+    expect(await within(table).findByText('bob@school.example')).toBeInTheDocument();
   });
 });
