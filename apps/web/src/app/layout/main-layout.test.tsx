@@ -58,6 +58,12 @@ describe('shell', () => {
     expect(within(footer).getByText(/© \d{4} State Cyber Range/)).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Community' }).getAttribute('href')).toBe('/community');
     expect(within(footer).queryByRole('link', { name: 'Jobs' })).toBeNull();
+    // News is off by default; the newsletter sign-up stays in the Resources column (001 §2, §9).
+    expect(within(footer).queryByRole('link', { name: 'News' })).toBeNull();
+    expect(within(footer).getByRole('link', { name: 'Newsletter' })).toHaveAttribute(
+      'href',
+      '/newsletter-signup',
+    );
     expect(
       within(footer)
         .getByRole('link', { name: /Knowledge base/ })
