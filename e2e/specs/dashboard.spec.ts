@@ -136,6 +136,35 @@ test('the curator reads the metrics and the download data, filters, compares and
   expect(lines.filter((line) => line.length > 0).length).toBeGreaterThan(1);
 });
 
+test("a range without downloads says 'No Data to show for Downloads over time' (001 §8)", async ({
+  page,
+}) => {
+  await page.goto('/courseware');
+  await signIn(page, 'curator@example.edu');
+  await page.goto('/cr-dashboard');
+  await page.getByRole('button', { name: 'File download data' }).click();
+  const noData = page.getByText('No Data to show for Downloads over time');
+  // The demo downloads fall on every few days of the last year: the last 30 days have a chart.
+  await page.getByRole('button', { name: 'Last 30 days' }).click();
+  const today = isoDay(new Date());
+  const from = addDays(today, -29);
+  await expect(page.getByText(new RegExp(`[1-9]\\d* downloads from ${from} to ${today}`))).toBeVisible();
+  await expect(page.getByText('Data table: Downloads over time')).toBeVisible();
+  await expect(noData).toHaveCount(0);
+
+  // The same days two years back, before the demo downloads: no data rows, and the specification's words.
+  const yearsBack = (day: string) => String(Number(day.slice(0, 4)) - 2);
+  await page.getByRole('spinbutton', { name: 'Year' }).first().click();
+  await page.keyboard.type(yearsBack(from), { delay: 50 });
+  await page.getByRole('spinbutton', { name: 'Year' }).nth(1).click();
+  await page.keyboard.type(yearsBack(today), { delay: 50 });
+  await expect(
+    page.getByText(new RegExp(`^0 downloads from ${yearsBack(from)}${from.slice(4)} to `)),
+  ).toBeVisible();
+  await expect(noData).toBeVisible();
+  await expect(page.getByText('Data table: Downloads over time')).toHaveCount(0);
+});
+
 test('faculty are sent home from the dashboard', async ({ page }) => {
   await page.goto('/courseware');
   await signIn(page, 'faculty@example.edu');

@@ -96,6 +96,23 @@ test('the help menu holds the knowledge base and Support; Sign up goes to the co
   await expect(page).toHaveURL(/\/contact-us$/);
 });
 
+test('the footer links the newsletter sign-up whether the news flag is on or off (001 §2, §9)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The national server runs with news on, the state server with the default (off): both show the link.
+  const env = (await (await page.request.get('/dist/env.json')).json()) as { features: { news?: boolean } };
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'News', exact: true })).toHaveCount(
+    env.features.news ? 1 : 0,
+  );
+  const newsletter = footer.getByRole('link', { name: 'Newsletter' });
+  await expect(newsletter).toHaveAttribute('href', '/newsletter-signup');
+  await newsletter.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Newsletter Signup' })).toBeVisible();
+});
+
 test('a flag that is off hides its links and route; an admin switching it on shows them after a reload', async ({
   page,
 }) => {

@@ -2,21 +2,13 @@
  * Input and output guards (issue 9; ASVS 1, 5): a control character in any text field, query or path is
  * a 400 naming the field, never a 500; a forged page token is a 400; signed-in API answers are not cached.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
-import { createTestContext, type TestContext } from '../testing/test-app.js';
-import { bearer, createAccounts, createTree, type Tree } from '../testing/fixtures.js';
+import { useTestApp } from '../testing/use-test-app.js';
+import { bearer } from '../testing/fixtures.js';
 import { encodePageToken } from '../lib/page-token.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
-let tree: Tree;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
-});
-afterAll(async () => ctx?.close());
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 
 const as = async (role: Role) => bearer(ctx.app, accounts[role]);
 const issuesOf = (body: string) =>

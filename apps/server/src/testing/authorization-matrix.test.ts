@@ -5,11 +5,11 @@
  * of hidden item and must get 404 unless it may see it.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toUpdateRequest, ContentSchema } from '@portal/shared/schemas/courseware';
 import { content } from '../db/schema/courseware.js';
-import { createTestContext, type TestContext } from './test-app.js';
-import { PASSWORD, TEST_PKCE, bearer, createAccounts, createTree, storeFile, type Tree } from './fixtures.js';
+import { useTestApp } from './use-test-app.js';
+import { PASSWORD, TEST_PKCE, bearer, storeFile } from './fixtures.js';
 import { multipart } from './multipart.js';
 import { compareWithRows, routeTable } from './route-table.js';
 import { BODY_MAX_BYTES } from '@portal/shared/limits';
@@ -30,9 +30,8 @@ import {
 } from './authorization-matrix.js';
 import type { Role } from '@portal/shared/enums';
 
-let ctx: TestContext;
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 let fixtures: MatrixFixtures;
-let tree: Tree;
 const headers = {} as Record<Caller, Record<string, string>>;
 /** Gives every caller a fresh session: some rows end sessions (logout, a change of roles or claims). */
 let signInCallers: () => Promise<void>;
@@ -48,10 +47,7 @@ const classOf = (status: number): Expected | number =>
         : status;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const { app, database, fileStore, config } = ctx;
-  const accounts = await createAccounts(database.db);
-  tree = await createTree(database.db, fileStore);
   await seedDemoNewsAndEvents(database.db);
   let made = 0;
   const newItem = async (values: Partial<typeof content.$inferInsert> = {}) => {
@@ -176,7 +172,6 @@ beforeAll(async () => {
   hidden.underArchived.imageId = await newImage(hidden.underArchived.id);
   hidden.underUnpublished.imageId = await newImage(hidden.underUnpublished.id);
 });
-afterAll(async () => ctx?.close());
 
 describe('the authorization matrix', () => {
   it('has a row for every route of the route table, hidden ones included, and no row for a route that is gone', () => {

@@ -2,6 +2,7 @@
  * Setup of every web test (STYLE.md habit 10): any console.error fails the test; the DOM, the session
  * token, the error report, both storages and the fetch mock are reset between tests.
  */
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';

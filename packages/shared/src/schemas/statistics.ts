@@ -33,8 +33,6 @@ export function noDataFor(title: string): string {
 /** Texts of the dashboard that are not in the specification's quotes. */
 export const DASHBOARD_TEXTS = {
   title: 'Statistics Dashboard',
-  /** A statistics graph with no items (001 §8: "a no-data message"). */
-  noItems: 'There are no downloads in this range.',
 } as const;
 
 /** Columns of the CSV export, in order (001 §9). */

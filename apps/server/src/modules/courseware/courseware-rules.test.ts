@@ -2,7 +2,7 @@
  * Every validation rule of 000 §5 at its boundary (at the limit accepted, one over refused), and the
  * sanitising of rich text: nothing executable that is sent in a description ever comes back out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import {
   CHILD_NAME_MAX,
@@ -14,19 +14,10 @@ import {
   TAG_LENGTH_MAX,
 } from '@portal/shared/limits';
 import { ContentSchema, latestToday, toUpdateRequest, type Content } from '@portal/shared/schemas/courseware';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer } from '../../testing/fixtures.js';
 
-let ctx: TestContext;
-let tree: Tree;
-let accounts: Record<Role, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
-});
-afterAll(async () => ctx?.close());
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 
 const call = async (
   method: 'GET' | 'POST' | 'PUT',

@@ -2,7 +2,7 @@
  * Curation against a real database (issue 4): permissions on every write, create with aliases, full
  * saves with history, optimistic concurrency, status changes, and deletes that leave nothing behind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@portal/shared/enums';
 import {
@@ -11,22 +11,13 @@ import {
   toUpdateRequest,
   type Content,
 } from '@portal/shared/schemas/courseware';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer } from '../../testing/fixtures.js';
 import { file } from '../../db/schema/files.js';
 import { contentRevision } from '../../db/schema/courseware.js';
 import { CONFLICT_MESSAGE } from './courseware-write.service.js';
 
-let ctx: TestContext;
-let tree: Tree;
-let accounts: Record<Role, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
-});
-afterAll(async () => ctx?.close());
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = async (method: Method, url: string, role?: Role, payload?: unknown) =>

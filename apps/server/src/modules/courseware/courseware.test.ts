@@ -1,21 +1,12 @@
 /** Courseware API against a real database: visibility by status, search, facets, paging, bad input. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared/errors';
 import { ContentSchema, SearchContentResponseSchema } from '@portal/shared/schemas/courseware';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer } from '../../testing/fixtures.js';
 import type { Role } from '@portal/shared/enums';
 
-let ctx: TestContext;
-let tree: Tree;
-let accounts: Record<Role, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
-});
-afterAll(async () => ctx?.close());
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 
 const get = async (url: string, role?: Role) =>
   ctx.app.inject({ method: 'GET', url, headers: role ? await bearer(ctx.app, accounts[role]) : {} });

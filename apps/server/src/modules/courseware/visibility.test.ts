@@ -3,15 +3,14 @@
  * ancestor is hidden with it from whoever may not open that ancestor — by link, in files, bundles and
  * downloads — and no hidden name reaches the breadcrumbs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { content } from '../../db/schema/courseware.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, storeFile } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer, storeFile } from '../../testing/fixtures.js';
 import { multipart } from '../../testing/multipart.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
+const { ctx, accounts } = useTestApp();
 const ids = {
   draftCourse: '',
   lesson: '',
@@ -36,8 +35,6 @@ const item = (name: string, alias: string, status: 'published' | 'unpublished', 
 });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
   // An unpublished course with a published lesson in it.
   ids.draftCourse = await insert(item('Secret Draft Course', 'secret-draft-course', 'unpublished'));
   ids.lesson = await insert(
@@ -64,7 +61,6 @@ beforeAll(async () => {
   ids.image = (await file(ids.lesson, 'public', 'picture')).id;
   await file(ids.innerLesson, 'private', 'inner-handout');
 });
-afterAll(async () => ctx?.close());
 
 const call = async (role: Role, method: 'GET' | 'POST', url: string) =>
   ctx.app.inject({ method, url, headers: await bearer(ctx.app, accounts[role]) });

@@ -11,9 +11,9 @@ import { MESSAGES } from '@portal/shared/errors';
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_RATE_MAX, SCREENSHOT_MAX_BYTES } from '@portal/shared/limits';
 import { SCREENSHOT_TYPE_MESSAGE } from '@portal/shared/schemas/feedback';
 import { mimeParts, startSmtpPeer, type SmtpPeer } from '../../testing/smtp-peer.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { bearer } from '../../testing/fixtures.js';
 import { outbox } from '../../db/schema/files.js';
 import { TOO_MUCH_FEEDBACK } from './feedback.service.js';
 
@@ -25,9 +25,6 @@ const PNG_1X1 = Buffer.from(
 /** A PNG of exactly `size` bytes (image data, then padding after its end, as some tools write). */
 const pngOfSize = (size: number) => Buffer.concat([PNG_1X1, Buffer.alloc(size - PNG_1X1.length, 7)]);
 
-let ctx: TestContext;
-let tree: Tree;
-let accounts: Record<Role, string>;
 let peer: SmtpPeer;
 const SUPPORT = 'helpdesk@range.example.edu';
 /** The job runner polls this often in these tests, in milliseconds. */
@@ -35,17 +32,11 @@ const POLL_MS = 20;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  ctx = await createTestContext({
-    SUPPORT_EMAIL: SUPPORT,
-    SMTP_URL: peer.url,
-    JOB_POLL_INTERVAL_MS: String(POLL_MS),
-  });
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
 });
-afterAll(async () => {
-  await ctx?.close();
-  await peer?.close();
+afterAll(async () => peer?.close());
+const { ctx, accounts, tree } = useTestApp({
+  tree: true,
+  env: () => ({ SUPPORT_EMAIL: SUPPORT, SMTP_URL: peer.url, JOB_POLL_INTERVAL_MS: String(POLL_MS) }),
 });
 
 const send = async (body: unknown, role: Role | null = 'faculty', id = tree.lab) =>

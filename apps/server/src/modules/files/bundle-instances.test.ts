@@ -8,17 +8,15 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Role } from '@portal/shared/enums';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { file, job } from '../../db/schema/files.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, storeFile, type Tree } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer, storeFile } from '../../testing/fixtures.js';
 import { createLocalFileStore, type FileStore } from '../../lib/storage.js';
 
-let ctx: TestContext;
-let tree: Tree;
-let accounts: Record<Role, string>;
+// The test context's own app only serves; the two instances below do the work.
+const { ctx, accounts, tree } = useTestApp({ tree: true, env: { JOB_WORKER: 'false' } });
 let second: Database;
 const instances: { app: FastifyInstance; puts: string[] }[] = [];
 
@@ -41,10 +39,6 @@ async function startInstance(database: Database) {
 }
 
 beforeAll(async () => {
-  // The test context's own app only serves; the two instances below do the work.
-  ctx = await createTestContext({ JOB_WORKER: 'false' });
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
   // Enough bytes that a build takes a moment, so that both instances are looking while it runs.
   for (const [contentId, n] of [
     [tree.lab, 1],
@@ -67,8 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const { app } of instances) await app.close();
-  if (second && second !== ctx?.database) await second.close();
-  await ctx?.close();
+  if (second && second !== ctx.database) await second.close();
 });
 
 async function waitUntilReady(fileIds: string[]) {

@@ -8,17 +8,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { content } from '../../db/schema/courseware.js';
 import { downloadEvent, file, job } from '../../db/schema/files.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, storeFile, type Tree } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer, storeFile } from '../../testing/fixtures.js';
 import { readZip, type ZipEntry } from '../../testing/zip.js';
 
-let ctx: TestContext;
-let tree: Tree;
-let accounts: Record<Role, string>;
+const { ctx, accounts, tree } = useTestApp({ tree: true, env: { JOB_POLL_INTERVAL_MS: '50' } });
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -48,16 +46,12 @@ async function addFile(contentId: string, name: string, filename: string, mimeTy
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ JOB_POLL_INTERVAL_MS: '50' });
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
   await addFile(tree.lab, 'Screenshot', 'photo.png', 'image/png', PNG);
   await addFile(tree.lab, 'XSS lab sheet (second edition)', 'xss-lab.md', 'text/markdown', SECOND_SHEET);
   await addFile(tree.lab, 'Captured traffic', 'random.bin', 'application/octet-stream', RANDOM);
   await addFile(tree.module, 'Module notes', 'module-notes.txt', 'text/plain', NOTES);
   await addFile(tree.hidden, 'Draft', 'draft.md', 'text/markdown', DRAFT);
 });
-afterAll(async () => ctx?.close());
 
 const asRole = async (role?: Role) => (role ? await bearer(ctx.app, accounts[role]) : {});
 

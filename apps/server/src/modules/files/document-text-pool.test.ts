@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import type { Content } from '@portal/shared/schemas/courseware';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { bearer } from '../../testing/fixtures.js';
 import { multipart } from '../../testing/multipart.js';
 import { compressionBombPdf, manyPagesPdf } from '../../testing/pdf.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';
 import {
   createDocumentTextExtractor,
@@ -94,17 +94,12 @@ describe('the document text pool', () => {
 });
 
 describe('a file whose text was not extracted', () => {
-  let ctx: TestContext;
-  let tree: Tree;
+  const { ctx, accounts, tree } = useTestApp({ tree: true, env: { DOCUMENT_TEXT_TIMEOUT_MS: '1000' } });
   const as: Partial<Record<Role, { authorization: string }>> = {};
 
   beforeAll(async () => {
-    ctx = await createTestContext({ DOCUMENT_TEXT_TIMEOUT_MS: '1000' });
-    const accounts = await createAccounts(ctx.database.db);
     for (const role of Object.keys(accounts) as Role[]) as[role] = await bearer(ctx.app, accounts[role]);
-    tree = await createTree(ctx.database.db, ctx.fileStore);
   });
-  afterAll(async () => ctx?.close());
 
   const filesAs = async (role: Role) => {
     const res = await ctx.app.inject({

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { MESSAGES } from '@portal/shared/errors';
 import {
@@ -18,20 +18,11 @@ import {
 } from '@portal/shared/limits';
 import { FILE_MESSAGES } from '@portal/shared/schemas/files';
 import { file } from '../../db/schema/files.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer } from '../../testing/fixtures.js';
 import { multipart, type MultipartFile } from '../../testing/multipart.js';
 
-let ctx: TestContext;
-let tree: Tree;
-let accounts: Record<Role, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
-});
-afterAll(async () => ctx?.close());
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

@@ -8,18 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { Role } from '@portal/shared/enums';
 import { PUBLIC_FORM_RATE_MAX } from '@portal/shared/limits';
 import { NEWSLETTER_CSV_COLUMNS, NEWSLETTER_LINK_INVALID } from '@portal/shared/schemas/forms';
 import { rows } from '../../db/rows.js';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../testing/smtp-peer.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';
-import { bearer, createAccounts } from '../../testing/fixtures.js';
+import { bearer } from '../../testing/fixtures.js';
 
-let ctx: TestContext;
 let peer: SmtpPeer;
-let accounts: Record<Role, string>;
 const CONTACT = 'hello@range.example.edu';
 let addressCount = 0;
 /** A client address of its own, so each test starts with a fresh per-address limit. */
@@ -27,17 +24,15 @@ const nextAddress = () => `10.1.0.${++addressCount}`;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  ctx = await createTestContext({
+});
+afterAll(async () => peer?.close());
+const { ctx, accounts } = useTestApp({
+  env: () => ({
     SMTP_URL: peer.url,
     CONTACT_EMAIL: CONTACT,
     JOB_POLL_INTERVAL_MS: '20',
     PUBLIC_BASE_URL: 'https://portal.test',
-  });
-  accounts = await createAccounts(ctx.database.db);
-});
-afterAll(async () => {
-  await ctx?.close();
-  await peer?.close();
+  }),
 });
 
 const post = (url: string, payload: object, remoteAddress = nextAddress()) =>

@@ -11,25 +11,21 @@ import { sql } from 'drizzle-orm';
 import type { Role } from '@portal/shared/enums';
 import { rows } from '../../db/rows.js';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../testing/smtp-peer.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { bearer } from '../../testing/fixtures.js';
 
-let ctx: TestContext;
 let peer: SmtpPeer;
-let accounts: Record<Role, string>;
-let tree: Tree;
 const SUPPORT = 'support@range.example.edu';
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  ctx = await createTestContext({ SMTP_URL: peer.url, SUPPORT_EMAIL: SUPPORT, JOB_POLL_INTERVAL_MS: '20' });
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
-}, 300_000);
-afterAll(async () => {
-  await ctx?.close();
-  await peer?.close();
+});
+afterAll(async () => peer?.close());
+const { ctx, accounts, tree } = useTestApp({
+  tree: true,
+  env: () => ({ SMTP_URL: peer.url, SUPPORT_EMAIL: SUPPORT, JOB_POLL_INTERVAL_MS: '20' }),
+  setupTimeoutMs: 300_000,
 });
 
 const as = (role: Role) => bearer(ctx.app, accounts[role]);

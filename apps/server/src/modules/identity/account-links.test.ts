@@ -2,22 +2,16 @@
  * Sign-up, e-mail confirmation and password reset against a real database: the e-mails are read from
  * the outbox as the delivery worker would send them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '@portal/shared/errors';
 import { outbox } from '../../db/schema/files.js';
 import { account } from '../../db/schema/identity.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { postForm } from '../../testing/forms.js';
-import { PASSWORD, TEST_PKCE, createAccounts } from '../../testing/fixtures.js';
+import { PASSWORD, TEST_PKCE } from '../../testing/fixtures.js';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: 'http://portal.test' });
-  await createAccounts(ctx.database.db);
-});
-afterAll(async () => ctx?.close());
+const { ctx } = useTestApp({ env: { PUBLIC_BASE_URL: 'http://portal.test' } });
 
 let ipCounter = 0;
 const post = (url: string, form: Record<string, string>, ip = `10.9.0.${++ipCounter}`) =>

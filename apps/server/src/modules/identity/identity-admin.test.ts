@@ -2,29 +2,22 @@
  * The identity admin against a real database: users and claims, user import (preview, all or nothing,
  * idempotent, invitations through the outbox), impersonation (with its log) and course invitations.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Role } from '@portal/shared/enums';
 import { outbox } from '../../db/schema/files.js';
 import { courseInvitation } from '../../db/schema/identity.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { postForm } from '../../testing/forms.js';
 import { buildLoggedApp } from '../../testing/log-capture.js';
-import { TEST_PKCE, bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { TEST_PKCE, bearer } from '../../testing/fixtures.js';
 import { issueSsoCode } from './identity.service.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
-let tree: Tree;
+const { ctx, accounts, tree } = useTestApp({ tree: true, env: { PUBLIC_BASE_URL: 'http://portal.test' } });
 let admin: { authorization: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: 'http://portal.test' });
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
   admin = await bearer(ctx.app, accounts.admin);
 });
-afterAll(async () => ctx?.close());
 
 const api = async (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',

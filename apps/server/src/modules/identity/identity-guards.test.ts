@@ -6,8 +6,7 @@
  * the same whatever the address.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@portal/shared/enums';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CLIENT_ERROR_DETAILS_LOG_MAX,
   CLIENT_ERROR_RATE_MAX,
@@ -20,31 +19,15 @@ import {
 import { API_CLAIM } from '@portal/shared/permissions';
 import { content } from '../../db/schema/courseware.js';
 import { rateLimitBucket } from '../../db/schema/identity.js';
-import {
-  PASSWORD,
-  TEST_PKCE,
-  bearer,
-  createAccounts,
-  createTree,
-  type Tree,
-} from '../../testing/fixtures.js';
+import { PASSWORD, TEST_PKCE, bearer } from '../../testing/fixtures.js';
 import { postForm } from '../../testing/forms.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { detailsForLog } from '../site/client-errors.routes.js';
 import { insertAccount, insertClaims } from './accounts.repository.js';
 import { hashPassword } from './identity.service.js';
 import { networkOf } from '../../lib/rate-limit.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
-let tree: Tree;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
-});
-afterAll(async () => ctx?.close());
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 
 const json = (
   method: 'GET' | 'POST',

@@ -2,13 +2,12 @@
  * Sign-in against a real database: login page, single-use codes, tokens and their keys, redirects, rate
  * limits per address and per account and network, refresh, single sign-on into the exercise area, the session.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { MESSAGES } from '@portal/shared/errors';
-import type { Role } from '@portal/shared/enums';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { postForm } from '../../testing/forms.js';
-import { PASSWORD, TEST_PKCE, bearer, createAccounts } from '../../testing/fixtures.js';
+import { PASSWORD, TEST_PKCE, bearer } from '../../testing/fixtures.js';
 import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader } from 'jose';
 import {
@@ -23,14 +22,7 @@ import { checkRedirect } from '@portal/shared/redirects';
 import { addAccountMessage, issueSsoCode } from './identity.service.js';
 import { KEY_RETIREMENT_DELAY_MS, createTokenSigner } from './tokens.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
-});
-afterAll(async () => ctx?.close());
+const { ctx, accounts } = useTestApp();
 
 const login = (form: Record<string, string>, ip = '10.0.0.1') =>
   postForm(ctx.app, '/auth/login', { ...TEST_PKCE.form, ...form }, { remoteAddress: ip });

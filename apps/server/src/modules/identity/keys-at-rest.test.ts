@@ -9,28 +9,26 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setting, signingKey } from '../../db/schema/identity.js';
 import { isSealed } from '../../lib/secrets.js';
-import { bearer, createAccounts, createTree } from '../../testing/fixtures.js';
+import { bearer } from '../../testing/fixtures.js';
 import { buildAppAgain } from '../../testing/restart.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
 const newKey = () => crypto.randomBytes(32).toString('base64');
 
-let ctx: TestContext;
+// First start without SECRETS_KEY: the keys are written plain, as before the key existed.
+const { ctx, accounts, tree } = useTestApp({ tree: true });
+/** The app of the latest start (the tests restart it with other keys). */
 let app: FastifyInstance;
 let facultyId: string;
 let fileId: string;
 
-beforeAll(async () => {
-  // First start without SECRETS_KEY: the keys are written plain, as before the key existed.
-  ctx = await createTestContext();
+beforeAll(() => {
   app = ctx.app;
-  facultyId = (await createAccounts(ctx.database.db)).faculty;
-  fileId = (await createTree(ctx.database.db, ctx.fileStore)).fileId;
+  facultyId = accounts.faculty;
+  fileId = tree.fileId;
 });
-afterAll(async () => {
-  await app?.close();
-  await ctx?.close();
-});
+// Runs before useTestApp closes its own app and database.
+afterAll(async () => app?.close());
 
 const storedKeys = () => ctx.database.db.select().from(signingKey);
 const storedDownloadSecret = async () =>

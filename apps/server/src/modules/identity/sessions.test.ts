@@ -3,28 +3,25 @@
  * claims end every earlier token at once; the absolute session lifetime; exercise-area codes and tokens
  * kept to their audience; secrets kept out of the logs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { SESSION_MAX_AGE_DAYS_DEFAULT } from '@portal/shared/limits';
 import { loadConfig } from '../../config.js';
 import { PASSWORD, TEST_PKCE, bearer, createAccounts } from '../../testing/fixtures.js';
 import { postForm } from '../../testing/forms.js';
 import { buildLoggedApp } from '../../testing/log-capture.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { createTestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { createEmailLinkToken } from './account-links.service.js';
 import { insertAccount, insertClaims } from './accounts.repository.js';
 import { hashPassword, issueSsoCode } from './identity.service.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
+const { ctx, accounts } = useTestApp();
 let admin: { authorization: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
   admin = await bearer(ctx.app, accounts.admin);
 });
-afterAll(async () => ctx?.close());
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: object, payload?: object) =>
   ctx.app.inject({ method, url, headers: headers as Record<string, string>, payload });

@@ -36,7 +36,8 @@ afterAll(async () => {
 });
 
 const Payload = z.object({ n: z.number() });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Work of a given length inside a job handler (not a wait: the tests wait on conditions). */
+const work = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let kindCounter = 0;
 /** A job kind of its own for each test, so that tests do not see each other's jobs. */
 const freshKind = () => `test-${++kindCounter}-${Date.now()}`;
@@ -158,8 +159,8 @@ describe('job runner', () => {
     const r = runner();
     r.register({ kind, payload: Payload, run: async ({ n }) => void seen.push(n) });
     expect(await r.runDue()).toBe(0);
-    await sleep(300);
-    expect(await r.runDue()).toBe(1);
+    // Taken over as soon as the lease has run out, not before.
+    await vi.waitUntil(async () => (await r.runDue()) === 1, BACKGROUND_WAIT);
     expect(seen).toEqual([2]);
     expect(await jobOf(id)).toMatchObject({ status: 'done', attempts: 2 });
   });
@@ -167,17 +168,22 @@ describe('job runner', () => {
   it('fails a job whose worker died on its last attempt, so that nothing stays running for ever', async () => {
     const kind = freshKind();
     const gaveUp: string[] = [];
+    let runs = 0;
     const id = await enqueueJob(ctx.database.db, { kind, payload: { n: 3 }, maxAttempts: 1 });
     await repo.claimJob(ctx.database.db, { workerId: 'dead-worker', kinds: [kind], leaseMs: 50 });
     const r = runner();
     r.register({
       kind,
       payload: Payload,
-      run: async () => undefined,
+      run: async () => void (runs += 1),
       onGiveUp: async ({ reason }) => void gaveUp.push(reason),
     });
-    await sleep(100);
-    expect(await r.runDue()).toBe(0);
+    // Once the lease has run out, the next look at the queue fails it instead of running it.
+    await vi.waitUntil(async () => {
+      expect(await r.runDue()).toBe(0);
+      return (await jobOf(id)).status === 'failed';
+    }, BACKGROUND_WAIT);
+    expect(runs).toBe(0);
     expect(await jobOf(id)).toMatchObject({ status: 'failed', attempts: 1, lastError: ABANDONED_JOB_ERROR });
     expect(gaveUp).toEqual([ABANDONED_JOB_ERROR]);
   });
@@ -188,9 +194,20 @@ describe('job runner', () => {
     const handler: JobHandler<z.infer<typeof Payload>> = {
       kind,
       payload: Payload,
+      // Runs until the first lease has long run out by the database's clock (b looks every 20 ms).
       run: async () => {
         runs += 1;
-        await sleep(900);
+        const [lease] = await rows<{ lockedUntil: string }>(
+          ctx.database.db,
+          sql`SELECT (locked_until + interval '200 milliseconds')::text AS "lockedUntil" FROM job WHERE kind = ${kind}`,
+        );
+        await vi.waitUntil(async () => {
+          const [past] = await rows<{ isPast: boolean }>(
+            ctx.database.db,
+            sql`SELECT now() > ${lease!.lockedUntil}::timestamptz AS "isPast"`,
+          );
+          return past!.isPast;
+        }, BACKGROUND_WAIT);
       },
     };
     const a = runner({ leaseMs: 300, workerId: 'a' });
@@ -205,7 +222,7 @@ describe('job runner', () => {
     b.register(handler);
     const id = await enqueueJob(ctx.database.db, { kind, payload: { n: 4 } });
     const first = a.runDue();
-    await sleep(100);
+    await vi.waitUntil(async () => (await jobOf(id)).lockedBy === 'a', BACKGROUND_WAIT);
     b.start();
     await first;
     await b.stop();
@@ -251,7 +268,7 @@ describe('job runner', () => {
       payload: Payload,
       run: async ({ n }) => {
         runsOf.set(n, [...(runsOf.get(n) ?? []), worker]);
-        await sleep(5 + (n % 4) * 5);
+        await work(5 + (n % 4) * 5);
       },
     });
     const a = runner({ workerId: 'instance-a' });

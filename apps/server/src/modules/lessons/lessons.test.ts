@@ -3,23 +3,18 @@
  * service): listed in order with their URLs and pages, only with CanListLessons, only for items the
  * caller may open; lesson artifacts downloaded only with CanViewLessonFiles.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { lesson } from '../../db/schema/courseware.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, storeFile, type Tree } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer, storeFile } from '../../testing/fixtures.js';
 
-let ctx: TestContext;
-let tree: Tree;
-let accounts: Record<Role, string>;
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 let slidesId: string;
 let firstLesson: string;
 let hiddenLesson: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
   const slides = await storeFile(ctx.database.db, ctx.fileStore, Buffer.from('%PDF-1.4\nslides\n'), {
     name: 'Slides',
     filename: 'slides.pdf',
@@ -52,7 +47,6 @@ beforeAll(async () => {
   firstLesson = rows.find((r) => r.name === 'Reflected XSS')!.id;
   hiddenLesson = rows.find((r) => r.name === 'Draft lesson')!.id;
 });
-afterAll(async () => ctx?.close());
 
 const get = async (url: string, role?: Role) =>
   ctx.app.inject({ method: 'GET', url, headers: role ? await bearer(ctx.app, accounts[role]) : {} });

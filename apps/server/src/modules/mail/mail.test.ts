@@ -8,12 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '@portal/shared/enums';
 import { outbox } from '../../db/schema/files.js';
 import { mimeParts, startSmtpPeer, type SmtpPeer } from '../../testing/smtp-peer.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';
-import { bearer, createAccounts } from '../../testing/fixtures.js';
+import { bearer } from '../../testing/fixtures.js';
 import { rows } from '../../db/rows.js';
 import { claimJob } from '../jobs/jobs.repository.js';
 import { createJobRunner, enqueueJob, retryDelayMs } from '../jobs/jobs.service.js';
@@ -21,22 +20,12 @@ import { enqueueMail, oneLine } from './mail.service.js';
 import { MAIL_JOB_KIND, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, createMailDelivery } from './mail-delivery.js';
 
 let peer: SmtpPeer;
-let ctx: TestContext;
-let accounts: Record<Role, string>;
-
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  ctx = await createTestContext({
-    SMTP_URL: peer.url,
-    MAIL_FROM: 'Portal <no-reply@portal.test>',
-    JOB_POLL_INTERVAL_MS: '20',
-  });
-  accounts = await createAccounts(ctx.database.db);
 });
-
-afterAll(async () => {
-  await ctx?.close();
-  await peer?.close();
+afterAll(async () => peer?.close());
+const { ctx, accounts } = useTestApp({
+  env: () => ({ SMTP_URL: peer.url, MAIL_FROM: 'Portal <no-reply@portal.test>', JOB_POLL_INTERVAL_MS: '20' }),
 });
 
 const silentLog = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;

@@ -4,27 +4,22 @@
  * feed (parsed with fast-xml-parser) and the event's calendar file (parsed with ical.js, its start in
  * its own zone with a VTIMEZONE).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { XMLParser } from 'fast-xml-parser';
-import type { Role } from '@portal/shared/enums';
 import { MESSAGES } from '@portal/shared/errors';
 import { NEWS_DATA_MAX } from '@portal/shared/limits';
 import { EVENT_NOT_FOUND } from '@portal/shared/schemas/events';
 import { NEWS_NOT_FOUND } from '@portal/shared/schemas/news';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer } from '../../testing/fixtures.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
+const { ctx, accounts } = useTestApp({ env: { PUBLIC_BASE_URL: 'https://portal.test' } });
 let editor: { authorization: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: 'https://portal.test' });
-  accounts = await createAccounts(ctx.database.db);
   editor = await bearer(ctx.app, accounts.contenteditor);
 });
-afterAll(async () => ctx?.close());
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers = {}, payload?: object) =>
   ctx.app.inject({ method, url, headers, payload });

@@ -1,17 +1,10 @@
 /** Organizations (business units) through the API on a real database: create, list, set a user's unit. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer } from '../../testing/fixtures.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
-}, 300_000);
-afterAll(async () => ctx?.close());
+const { ctx, accounts } = useTestApp({ setupTimeoutMs: 300_000 });
 
 const call = async (method: 'GET' | 'POST' | 'PUT', url: string, role: Role | null, payload?: unknown) =>
   ctx.app.inject({

@@ -5,26 +5,22 @@
  * save leaving the files as they were, a saved one deleting the files it replaced), reorder with the
  * page's version, revisions and restore, bad inputs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { AVATAR_MAX_BYTES } from '@portal/shared/limits';
 import { PAGE_MESSAGES, type Page } from '@portal/shared/schemas/pages';
 import { eq } from 'drizzle-orm';
 import { file } from '../../db/schema/files.js';
-import { bearer, createAccounts } from '../../testing/fixtures.js';
+import { bearer } from '../../testing/fixtures.js';
 import { multipart } from '../../testing/multipart.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
+const { ctx, accounts } = useTestApp();
 const as: Partial<Record<Role, { authorization: string }>> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  accounts = await createAccounts(ctx.database.db);
   for (const role of Object.keys(accounts) as Role[]) as[role] = await bearer(ctx.app, accounts[role]);
 });
-afterAll(async () => ctx?.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, role?: Role, payload?: object) =>

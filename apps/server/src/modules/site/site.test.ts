@@ -1,7 +1,7 @@
 /** The browser's configuration, the OpenAPI document and the JSON 404 of unknown API paths. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { UNSAFE_SITE_INCIDENTS_PAGE_SIZE } from '@portal/shared/limits';
 import {
@@ -11,21 +11,17 @@ import {
 } from '@portal/shared/schemas/site';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { bearer, createAccounts } from '../../testing/fixtures.js';
-import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { bearer } from '../../testing/fixtures.js';
+import { useTestApp } from '../../testing/use-test-app.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
-beforeAll(async () => {
-  ctx = await createTestContext({
+const { ctx, accounts } = useTestApp({
+  env: {
     FEATURE_NEWS: 'true',
     FEATURE_TITLE_IMAGE: 'false',
     RANGE_UI_URL: 'https://range.test',
     CAREERS_URL: 'https://careers.test/jobs',
-  });
-  accounts = await createAccounts(ctx.database.db);
+  },
 });
-afterAll(async () => ctx?.close());
 
 const as = (role: Role) => bearer(ctx.app, accounts[role]);
 

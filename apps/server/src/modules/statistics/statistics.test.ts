@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@portal/shared/enums';
 import { STATISTICS_EXPORT_BATCH } from '@portal/shared/limits';
@@ -25,15 +25,14 @@ import { account } from '../../db/schema/identity.js';
 import { organization } from '../../db/schema/statistics.js';
 import { buildApp } from '../../app.js';
 import { createLocalFileStore } from '../../lib/storage.js';
-import { createServerDatabase, createTestContext, type TestContext } from '../../testing/test-app.js';
-import { bearer, createAccounts, createTree, type Tree } from '../../testing/fixtures.js';
+import { createServerDatabase } from '../../testing/test-app.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { bearer, createAccounts, createTree } from '../../testing/fixtures.js';
 import { insertAccount, insertClaims } from '../identity/accounts.repository.js';
 import { API_CLAIM, CLAIM } from '@portal/shared/permissions';
 import { recordDownload } from './statistics.service.js';
 
-let ctx: TestContext;
-let tree: Tree;
-let accounts: Record<Role, string>;
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 let units: { school: string; college: string; agency: string };
 
 async function createUnits(db: Db) {
@@ -93,10 +92,7 @@ async function rollupsAndRecount(db: Db) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const db = ctx.database.db;
-  accounts = await createAccounts(db);
-  tree = await createTree(db, ctx.fileStore);
   units = await createUnits(db);
   await db.update(account).set({ organizationId: units.school }).where(eq(account.id, accounts.faculty));
   await db.update(account).set({ organizationId: units.college }).where(eq(account.id, accounts.student));
@@ -112,7 +108,6 @@ beforeAll(async () => {
   await at('2026-03-09T00:30:00-04:00', accounts.admin); // Mar 9: 04:30 UTC, a fixed -5 would say Mar 8
   await at('2026-03-09T12:00:00-04:00', null); // no business unit
 });
-afterAll(async () => ctx?.close());
 
 const RANGE = 'from=2025-12-31&to=2026-03-10&timeZone=America%2FNew_York';
 

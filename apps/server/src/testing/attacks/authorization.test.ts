@@ -5,7 +5,7 @@
  * resource, bad bodies before the right, hidden content); these are the attacks the issue names.
  */
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTENT_BOX_HTML_MAX,
   DATED_ITEM_BODY_MAX_BYTES,
@@ -14,8 +14,8 @@ import {
   PAGE_SECTION_BODY_MAX_BYTES,
   SECTION_WIDGETS_MAX,
 } from '@portal/shared/limits';
-import { createTestContext, type TestContext } from '../test-app.js';
-import { bearer, createAccounts } from '../fixtures.js';
+import { useTestApp } from '../use-test-app.js';
+import { bearer } from '../fixtures.js';
 import { compareWithRows, routeTable } from '../route-table.js';
 import { AUTHORIZATION_MATRIX } from '../authorization-matrix.js';
 import routeAccess from '../../plugins/route-access.js';
@@ -23,14 +23,12 @@ import { addSection } from '../../modules/pages/page-sections.service.js';
 import { createPage } from '../../modules/pages/pages.service.js';
 import { PUBLIC } from '../../lib/openapi.js';
 
-let ctx: TestContext;
+const { ctx, accounts } = useTestApp();
 let student: Record<string, string>;
 let editor: Record<string, string>;
 let page: { id: string; sectionId: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const accounts = await createAccounts(ctx.database.db);
   student = await bearer(ctx.app, accounts.student);
   editor = await bearer(ctx.app, accounts.contenteditor);
   const author = { accountId: null, identity: null };
@@ -50,7 +48,6 @@ beforeAll(async () => {
   });
   page = { id: made.id, sectionId: withSection.sections[0]!.id };
 });
-afterAll(async () => ctx?.close());
 
 const lt = (n: number) => '<'.repeat(n);
 const ID = '00000000-0000-4000-8000-000000000001';

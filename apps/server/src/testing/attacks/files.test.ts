@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import type { Page } from '@portal/shared/schemas/pages';
 import { eq } from 'drizzle-orm';
@@ -14,16 +14,14 @@ import { bearer, createAccounts, createTree } from '../fixtures.js';
 import { compressionBombPdf, manyPagesPdf } from '../pdf.js';
 import { multipart } from '../multipart.js';
 import { createTestContext, type TestContext } from '../test-app.js';
+import { useTestApp } from '../use-test-app.js';
 
-let ctx: TestContext;
+const { ctx, accounts } = useTestApp();
 const as: Partial<Record<Role, { authorization: string }>> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const accounts = await createAccounts(ctx.database.db);
   for (const role of Object.keys(accounts) as Role[]) as[role] = await bearer(ctx.app, accounts[role]);
 });
-afterAll(async () => ctx?.close());
 
 let pagesMade = 0;
 /** A page made by the content editor, of the given status. */

@@ -10,9 +10,9 @@
  * change of its own claims), so later routes are still tried as an admin.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test-app.js';
-import { bearer, createAccounts, createTree } from '../fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../use-test-app.js';
+import { bearer } from '../fixtures.js';
 import { routeTable, type TableRoute } from '../route-table.js';
 import { arbitraryOf, hostileValue } from '../zod-arbitrary.js';
 import { seedDemoNewsAndEvents } from '../../modules/news/demo-news.js';
@@ -25,15 +25,12 @@ const SLOWEST_MS = 1000;
 /** A stack frame as V8 prints it ("    at fn (file:line:col)"). */
 const STACK_FRAME = /\n[ \t]+at \S/;
 
-let ctx: TestContext;
+const { ctx, accounts, tree } = useTestApp({ tree: true });
 let adminAccount: string;
 const callers = { signedOut: {} as Record<string, string>, admin: {} as Record<string, string> };
 let knownIds: string[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const accounts = await createAccounts(ctx.database.db);
-  const tree = await createTree(ctx.database.db, ctx.fileStore);
   await seedDemoNewsAndEvents(ctx.database.db);
   const page = await createPage(
     ctx.app.db,
@@ -63,7 +60,6 @@ beforeAll(async () => {
     page.id,
   ];
 });
-afterAll(async () => ctx?.close());
 
 /** A value as one query or path parameter. */
 const asText = (value: unknown): string =>

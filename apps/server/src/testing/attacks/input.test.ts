@@ -4,7 +4,7 @@
  * when clicked. Each `it` names the attack it tries; all go through the real routes on a real database.
  */
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@portal/shared/enums';
 import {
@@ -15,21 +15,15 @@ import {
 } from '@portal/shared/limits';
 import { rows } from '../../db/rows.js';
 import { account } from '../../db/schema/identity.js';
-import { bearer, createAccounts, createTree, type Tree } from '../fixtures.js';
-import { createTestContext, type TestContext } from '../test-app.js';
+import { bearer } from '../fixtures.js';
+import { useTestApp } from '../use-test-app.js';
 
-let ctx: TestContext;
-let accounts: Record<Role, string>;
-let tree: Tree;
+const { ctx, accounts, tree } = useTestApp({ tree: true, env: { PUBLIC_BASE_URL: 'https://portal.test' } });
 const as: Partial<Record<Role, { authorization: string }>> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: 'https://portal.test' });
-  accounts = await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
   for (const role of Object.keys(accounts) as Role[]) as[role] = await bearer(ctx.app, accounts[role]);
 });
-afterAll(async () => ctx?.close());
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, role?: Role, payload?: object, remoteAddress?: string) =>

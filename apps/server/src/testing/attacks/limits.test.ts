@@ -18,31 +18,28 @@ import { account } from '../../db/schema/identity.js';
 import { rows } from '../../db/rows.js';
 import { acceptPendingInvitations } from '../../modules/identity/course-invitations.service.js';
 import { insertAccount, insertClaims } from '../../modules/identity/accounts.repository.js';
-import { PASSWORD, TEST_PKCE, bearer, createAccounts, createTree, type Tree } from '../fixtures.js';
+import { PASSWORD, TEST_PKCE, bearer } from '../fixtures.js';
 import { postForm } from '../forms.js';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../smtp-peer.js';
-import { createTestContext, type TestContext } from '../test-app.js';
+import { useTestApp } from '../use-test-app.js';
 import { BACKGROUND_WAIT } from '../wait.js';
 
-let ctx: TestContext;
 let peer: SmtpPeer;
-let tree: Tree;
 const SUPPORT = 'support@range.example.edu';
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  ctx = await createTestContext({
+});
+afterAll(async () => peer?.close());
+const { ctx, tree } = useTestApp({
+  tree: true,
+  env: () => ({
     SMTP_URL: peer.url,
     SUPPORT_EMAIL: SUPPORT,
     JOB_POLL_INTERVAL_MS: '20',
     PUBLIC_BASE_URL: 'http://portal.test',
-  });
-  await createAccounts(ctx.database.db);
-  tree = await createTree(ctx.database.db, ctx.fileStore);
-}, 300_000);
-afterAll(async () => {
-  await ctx?.close();
-  await peer?.close();
+  }),
+  setupTimeoutMs: 300_000,
 });
 
 const api = (url: string, payload: object, remoteAddress: string, headers: Record<string, string> = {}) =>

@@ -9,7 +9,7 @@
  *   after its minute, or shown to the other audience, it buys nothing;
  * - signing someone out with a plain GET.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { SSO_CODE_TTL_S } from '@portal/shared/limits';
@@ -18,9 +18,9 @@ import { outbox } from '../../db/schema/files.js';
 import { createEmailLinkToken } from '../../modules/identity/account-links.service.js';
 import { insertAccount, insertClaims } from '../../modules/identity/accounts.repository.js';
 import { hashPassword } from '../../modules/identity/identity.service.js';
-import { PASSWORD, TEST_PKCE, createAccounts, newPkce } from '../fixtures.js';
+import { PASSWORD, TEST_PKCE, newPkce } from '../fixtures.js';
 import { postForm } from '../forms.js';
-import { createTestContext, type TestContext } from '../test-app.js';
+import { useTestApp } from '../use-test-app.js';
 
 const BASE = 'http://portal.test';
 const RANGE = 'https://range.example.edu';
@@ -113,14 +113,12 @@ const PAYLOADS = [
   'https://user@range.example.edu/',
 ];
 
-let ctx: TestContext;
+const { ctx, accounts } = useTestApp({ env: { PUBLIC_BASE_URL: BASE, RANGE_UI_URL: RANGE } });
 let verifyToken: string;
 let resetToken: string;
 let passwordHash: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_BASE_URL: BASE, RANGE_UI_URL: RANGE });
-  const accounts = await createAccounts(ctx.database.db);
   verifyToken = await createEmailLinkToken(ctx.database.db, {
     accountId: accounts.student,
     purpose: 'verify',
@@ -128,7 +126,6 @@ beforeAll(async () => {
   resetToken = await createEmailLinkToken(ctx.database.db, { accountId: accounts.student, purpose: 'reset' });
   passwordHash = await hashPassword(PASSWORD);
 });
-afterAll(async () => ctx?.close());
 afterEach(() => vi.useRealTimers());
 
 let ipCounter = 0;

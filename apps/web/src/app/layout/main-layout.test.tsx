@@ -24,9 +24,9 @@ describe('shell', () => {
     renderApp('/');
     expect(
       await screen.findByRole('heading', { level: 1, name: /Teach cybersecurity hands-on/ }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the features' }).getAttribute('href')).toBe('/features');
-    expect(screen.getByText('Over 420,000')).toBeTruthy();
+    expect(screen.getByText('Over 420,000')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Breadcrumbs' })).toBeNull();
     expect(screen.queryByTitle('Explainer video')).toBeNull();
   });
@@ -34,7 +34,7 @@ describe('shell', () => {
   it('shows the explainer video only when a landing video is configured, and / goes to /courseware when home is off', async () => {
     api();
     renderApp('/', { env: makeEnv({ landingVideoUrl: 'https://www.youtube-nocookie.com/embed/x' }) });
-    expect(await screen.findByTitle('Explainer video')).toBeTruthy();
+    expect(await screen.findByTitle('Explainer video')).toBeInTheDocument();
     cleanup();
     const { router } = renderApp('/', {
       env: makeEnv({ features: { ...FEATURE_FLAG_DEFAULTS, home: false } }),
@@ -55,9 +55,15 @@ describe('shell', () => {
     ).toEqual(['Features', 'Courseware', 'Pricing']);
     expect(within(header).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/contact-us');
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByText(/© \d{4} State Cyber Range/)).toBeTruthy();
+    expect(within(footer).getByText(/© \d{4} State Cyber Range/)).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Community' }).getAttribute('href')).toBe('/community');
     expect(within(footer).queryByRole('link', { name: 'Jobs' })).toBeNull();
+    // News is off by default; the newsletter sign-up stays in the Resources column (001 §2, §9).
+    expect(within(footer).queryByRole('link', { name: 'News' })).toBeNull();
+    expect(within(footer).getByRole('link', { name: 'Newsletter' })).toHaveAttribute(
+      'href',
+      '/newsletter-signup',
+    );
     expect(
       within(footer)
         .getByRole('link', { name: /Knowledge base/ })
@@ -92,7 +98,7 @@ describe('shell', () => {
     expect(within(header).getByRole('link', { name: 'Cyber Range Portal home' }).getAttribute('href')).toBe(
       '/',
     );
-    expect(within(header).getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(
       within(crumbs)
@@ -101,8 +107,8 @@ describe('shell', () => {
     ).toEqual(['Home', 'Courseware']);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Courseware' }).getAttribute('href')).toBe('/courseware');
-    expect(within(footer).getByText(/© \d{4} Cyber Range Portal/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeTruthy();
+    expect(within(footer).getByText(/© \d{4} Cyber Range Portal/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeInTheDocument();
   });
 
   it('exchanges the sign-on code in query s with the PKCE verifier, removes it and shows the account menu', async () => {
@@ -129,9 +135,9 @@ describe('shell', () => {
       await screen.findByRole('button', { name: `Account menu of ${session.identity.displayName}` }),
     );
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByText(session.identity.displayName)).toBeTruthy();
-    expect(within(menu).getByText(session.identity.email)).toBeTruthy();
-    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+    expect(within(menu).getByText(session.identity.displayName)).toBeInTheDocument();
+    expect(within(menu).getByText(session.identity.email)).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
     const sessionCall = requests.find((request) => request.url.pathname === '/api/v1/auth/session')!;
     expect(sessionCall.headers.get('Authorization')).toBe('Bearer fresh-token');
   });
@@ -154,7 +160,7 @@ describe('shell', () => {
     expect(getAccessToken()).toBeNull();
     const call = requests.find((request) => request.url.pathname === '/api/v1/auth/logout')!;
     expect(call.method).toBe('POST');
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('sends the browser to the sign-in page with redirect and referrer from a courseware page', async () => {
@@ -186,7 +192,7 @@ describe('shell', () => {
     });
     const { user } = renderApp('/courseware?q=phishing');
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
-    expect(within(dialog).getByText('Something broke on the server.')).toBeTruthy();
+    expect(within(dialog).getByText('Something broke on the server.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Error' })).toBeNull());
   });
@@ -198,7 +204,7 @@ describe('shell', () => {
     });
     renderApp('/courseware', { signedInAs: 'faculty' });
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
-    expect(within(dialog).getByText(MESSAGES.sessionExpired)).toBeTruthy();
+    expect(within(dialog).getByText(MESSAGES.sessionExpired)).toBeInTheDocument();
     expect(getAccessToken()).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Login', hidden: true }).length).toBeGreaterThan(0);
   });

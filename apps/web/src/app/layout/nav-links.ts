@@ -58,8 +58,8 @@ function footerColumns(env: EnvJson): readonly { title: string; links: NavLink[]
       links: [
         { label: 'Events', href: paths.events, flag: 'events' },
         { label: 'News', href: paths.news, flag: 'news' },
-        // The newsletter comes with the news pages.
-        { label: 'Newsletter', href: paths.newsletterSignup, flag: 'news' },
+        // Always shown: 001 §2 lists it in the Resources column and §9 gives it no flag.
+        { label: 'Newsletter', href: paths.newsletterSignup },
         { label: 'Knowledge base', href: knowledgeBaseHref(env), isNewTab: true },
         { label: 'Resources', href: paths.resources, flag: 'resources' },
       ],

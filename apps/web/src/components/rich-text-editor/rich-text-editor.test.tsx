@@ -43,8 +43,8 @@ describe('RichTextEditor (001 §2)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upload image' });
     expect(screen.getByLabelText('File name')).toHaveProperty('value', 'pasted-image.png');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Alt text is required.')).toBeTruthy();
-    expect(dialog).toBeTruthy();
+    expect(await screen.findByText('Alt text is required.')).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
   });
 
   it('embeds a YouTube video through the privacy-enhanced host', async () => {
@@ -52,7 +52,7 @@ describe('RichTextEditor (001 §2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Video' }));
     const field = screen.getByRole('textbox', { name: /YouTube address or video id/ });
     await userEvent.type(field, 'https://vimeo.com/1{Enter}');
-    expect(await screen.findByText('Enter a YouTube address or video id.')).toBeTruthy();
+    expect(await screen.findByText('Enter a YouTube address or video id.')).toBeInTheDocument();
     await userEvent.clear(field);
     await userEvent.type(field, 'https://www.youtube.com/watch?v=dQw4w9WgXcQ{Enter}');
     await waitFor(() =>

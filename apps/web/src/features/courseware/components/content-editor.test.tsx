@@ -86,7 +86,7 @@ describe('content edit mode (000 §2, §4)', { timeout: SLOW_TEST_MS }, () => {
     await user.keyboard('{Enter}');
     await user.click(button('Save'));
 
-    expect(await findTitle('Buffer Overflow Lab (Set-UID)')).toBeTruthy();
+    expect(await findTitle('Buffer Overflow Lab (Set-UID)')).toBeInTheDocument();
     const [put] = writes(requests, 'PUT');
     expect(put?.url.pathname).toBe(`/api/v1/content/${original.id}`);
     expect(put?.body).toMatchObject({
@@ -107,7 +107,7 @@ describe('content edit mode (000 §2, §4)', { timeout: SLOW_TEST_MS }, () => {
     await user.clear(name);
     await typeIn(user, name, 'Something else');
     await user.click(button('Cancel'));
-    expect(await findTitle(content.name)).toBeTruthy();
+    expect(await findTitle(content.name)).toBeInTheDocument();
     await user.click(button('Edit'));
     expect((field('name') as HTMLInputElement).value).toBe(content.name);
     expect(writes(requests, 'PUT')).toHaveLength(0);
@@ -121,9 +121,9 @@ describe('content edit mode (000 §2, §4)', { timeout: SLOW_TEST_MS }, () => {
     await user.clear(field('urlAlias'));
     await user.click(button('Save'));
     await waitFor(() => expect(document.activeElement).toBe(field('name')));
-    expect(screen.getByText('Name is required.')).toBeTruthy();
-    expect(screen.getByText('URL alias is required.')).toBeTruthy();
-    expect(screen.getByText('Some fields need your attention.')).toBeTruthy();
+    expect(screen.getByText('Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('URL alias is required.')).toBeInTheDocument();
+    expect(screen.getByText('Some fields need your attention.')).toBeInTheDocument();
     expect(writes(requests, 'PUT')).toHaveLength(0);
   });
 
@@ -143,7 +143,7 @@ describe('content edit mode (000 §2, §4)', { timeout: SLOW_TEST_MS }, () => {
     await user.click(button('Save'));
     const alert = await screen.findByText(new RegExp('changed by someone else'));
     expect(alert.textContent).toContain('Your changes are still in the form below.');
-    expect(button('Load the latest version')).toBeTruthy();
+    expect(button('Load the latest version')).toBeInTheDocument();
     expect((field('name') as HTMLInputElement).value).toBe(`${content.name} v2`);
     expect((button('Save') as HTMLButtonElement).disabled).toBe(false);
   });
@@ -187,7 +187,9 @@ describe('content edit mode (000 §2, §4)', { timeout: SLOW_TEST_MS }, () => {
     await user.click(button('Add section or child'));
     await user.click(await screen.findByText('Child module', { selector: 'li' }));
     await typeIn(user, field('children.0.name'), 'Set-UID Basics');
-    expect(screen.getByText('/courseware/seed-labs/buffer-overflow-attack-lab/set-uid-basics')).toBeTruthy();
+    expect(
+      screen.getByText('/courseware/seed-labs/buffer-overflow-attack-lab/set-uid-basics'),
+    ).toBeInTheDocument();
 
     const tks = field('tksIds');
     await typeIn(user, tks, 'T0084');
@@ -239,9 +241,9 @@ describe('contributors editor (000 §3 Contributor, §5)', { timeout: SLOW_TEST_
     const input = (name: string) => dialog.querySelector<HTMLInputElement>(`[data-field="${name}"]`)!;
     await user.click(within(dialog).getByText('Save contributor', { selector: 'button' }));
     await waitFor(() => expect(document.activeElement).toBe(input('firstName')));
-    expect(within(dialog).getByText('First name is required.')).toBeTruthy();
-    expect(within(dialog).getByText('Last name is required.')).toBeTruthy();
-    expect(within(dialog).getByText('School is required.')).toBeTruthy();
+    expect(within(dialog).getByText('First name is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Last name is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('School is required.')).toBeInTheDocument();
 
     await typeIn(user, input('firstName'), 'Grace');
     await typeIn(user, input('lastName'), 'Hopper');
@@ -249,7 +251,7 @@ describe('contributors editor (000 §3 Contributor, §5)', { timeout: SLOW_TEST_
     await typeIn(user, input('email'), 'not-an-email');
     await user.click(within(dialog).getByText('Save contributor', { selector: 'button' }));
     await waitFor(() => expect(document.activeElement).toBe(input('email')));
-    expect(within(dialog).getByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a valid e-mail address.')).toBeInTheDocument();
     expect(
       requests.filter((r) => r.url.pathname === '/api/v1/contributors' && r.method === 'POST'),
     ).toHaveLength(0);
@@ -266,7 +268,7 @@ describe('contributors editor (000 §3 Contributor, §5)', { timeout: SLOW_TEST_
       school: 'Navy',
       email: 'grace@example.edu',
     });
-    expect(screen.getByLabelText('Remove Grace Hopper')).toBeTruthy();
+    expect(screen.getByLabelText('Remove Grace Hopper')).toBeInTheDocument();
     await user.click(button('Save'));
     await waitFor(() => expect(writes(requests, 'PUT')).toHaveLength(1));
     expect(writes(requests, 'PUT')[0]?.body).toMatchObject({ contributorIds: [created.id] });
@@ -307,8 +309,8 @@ describe('contributors editor (000 §3 Contributor, §5)', { timeout: SLOW_TEST_
     Object.defineProperty(portrait, 'size', { value: PORTRAIT_DATA_MAX });
     await user.upload(within(dialog).getByLabelText('Portrait'), portrait);
     const error = await findDialog('Error');
-    expect(within(error).getByText(MESSAGES.fileTooLarge)).toBeTruthy();
-    expect(within(dialog).getByText('No portrait.')).toBeTruthy();
+    expect(within(error).getByText(MESSAGES.fileTooLarge)).toBeInTheDocument();
+    expect(within(dialog).getByText('No portrait.')).toBeInTheDocument();
   });
 });
 
@@ -323,21 +325,21 @@ describe('archive, restore and delete (000 §4, §5)', { timeout: SLOW_TEST_MS }
       },
     });
     const { user } = renderApp(`/courseware/${content.urlAlias}`, { signedInAs: 'contenteditor' });
-    expect(await screen.findByText(MESSAGES.archived)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.archived)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     await user.click(button('Restore'));
     const dialog = await findDialog('Restore content');
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(screen.queryByText(MESSAGES.archived)).toBeNull());
     expect(writes(requests, 'PATCH')[0]?.body).toEqual({ status: 'unpublished', version: 4 });
-    expect(button('Edit')).toBeTruthy();
+    expect(button('Edit')).toBeInTheDocument();
   });
 
   it('shows the uncurated warning for items tagged uncurated', async () => {
     const content = item({ tags: ['uncurated'] });
     api(() => content, 'faculty');
     renderApp(`/courseware/${content.urlAlias}`, { signedInAs: 'faculty' });
-    expect(await screen.findByText(MESSAGES.uncurated)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.uncurated)).toBeInTheDocument();
   });
 
   it('deletes only with the checkbox ticked, says how many descendants go, then opens the parent', async () => {

@@ -32,7 +32,7 @@ describe('search keywords editor (000 §5)', () => {
     expect(keywords()).toEqual(['Buffer overflow', 'shellcode']);
     await user.type(input(), 'BUFFER OVERFLOW{Enter}');
     expect(keywords()).toEqual(['Buffer overflow', 'shellcode']);
-    expect(screen.getByText('"BUFFER OVERFLOW" is already a keyword.')).toBeTruthy();
+    expect(screen.getByText('"BUFFER OVERFLOW" is already a keyword.')).toBeInTheDocument();
     expect(input().value).toBe('');
   });
 
@@ -51,7 +51,7 @@ describe('search keywords editor (000 §5)', () => {
     expect((screen.getByRole('button', { name: 'Add keyword' }) as HTMLButtonElement).disabled).toBe(true);
     expect(
       screen.getByText(`At most ${TAGS_PER_CONTENT_MAX} search keywords: remove one to add another.`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const chip = screen.getByText('word 3').closest('[role="button"]') as HTMLElement;
     chip.focus();
     await user.keyboard('{Backspace}');

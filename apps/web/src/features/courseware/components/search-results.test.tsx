@@ -25,7 +25,7 @@ function show(data: ReturnType<typeof makeSearchResponse>) {
 describe('SearchResults', () => {
   it('shows the partial-match notice and what was also searched for', () => {
     show(makeSearchResponse({ isPartialMatch: true, alsoSearchedFor: ['IAM'] }));
-    expect(screen.getByText(MESSAGES.partialMatch)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.partialMatch)).toBeInTheDocument();
     expect(screen.getByText('IAM', { selector: 'strong' }).parentElement?.textContent).toBe(
       'Also searched for: IAM',
     );
@@ -51,7 +51,7 @@ describe('SearchResults', () => {
     });
     show(makeSearchResponse({ items: [withSnippet, without], total: 2 }));
     const first = screen.getByRole('link', { name: 'Spectre Attack Lab' }).closest('article')!;
-    expect(within(first).getByText('Spectre handout')).toBeTruthy();
+    expect(within(first).getByText('Spectre handout')).toBeInTheDocument();
     expect([...first.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
       'speculative',
       'execution',

@@ -115,7 +115,7 @@ describe('admin tables (000 §2)', { timeout: SLOW_TEST_MS }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(bodyRows(table)).toHaveLength(ITEM_COUNT - FIRST_ROWS);
-    expect(screen.getByText(`${FIRST_ROWS + 1}–${ITEM_COUNT} of ${ITEM_COUNT}`)).toBeTruthy();
+    expect(screen.getByText(`${FIRST_ROWS + 1}–${ITEM_COUNT} of ${ITEM_COUNT}`)).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['25', '50', '100', 'All']);
@@ -127,7 +127,7 @@ describe('admin tables (000 §2)', { timeout: SLOW_TEST_MS }, () => {
     api('contenteditor', []);
     renderApp('/cr-archived-content', { signedInAs: 'contenteditor' });
     const table = await screen.findByRole('table', { name: 'Archived content' });
-    expect(within(table).getByText(MESSAGES.noData)).toBeTruthy();
+    expect(within(table).getByText(MESSAGES.noData)).toBeInTheDocument();
   });
 
   it('sends users without permission home', async () => {

@@ -72,7 +72,7 @@ describe('content detail page', () => {
   it('looks the item up by its lower-cased alias as one encoded path segment and shows it', async () => {
     const { requests } = api(lab);
     renderApp('/courseware/Security-101/Software-Security/Buffer-Overflow-Attack-Lab');
-    expect(await screen.findByRole('heading', { level: 1, name: lab.name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: lab.name })).toBeInTheDocument();
     const lookup = requests.find((request) => request.url.pathname.startsWith('/api/v1/content/'))!;
     expect(lookup.url.pathname).toBe(
       '/api/v1/content/security-101%2Fsoftware-security%2Fbuffer-overflow-attack-lab',
@@ -161,7 +161,7 @@ describe('content detail page', () => {
     renderApp('/courseware/network-security');
     await screen.findByRole('heading', { level: 1, name: 'Network Security' });
     const lessons = screen.getByTestId('child-group-lesson');
-    expect(within(lessons).getByRole('heading', { name: 'Lessons' })).toBeTruthy();
+    expect(within(lessons).getByRole('heading', { name: 'Lessons' })).toBeInTheDocument();
     expect(
       within(lessons)
         .getAllByRole('link')
@@ -177,8 +177,8 @@ describe('content detail page', () => {
       '/courseware/ns/firewall-lab',
     );
     const sections = screen.getByTestId('child-group-section');
-    expect(within(sections).getByRole('heading', { name: 'Learning objectives' })).toBeTruthy();
-    expect(within(sections).getByText('Configure a firewall.')).toBeTruthy();
+    expect(within(sections).getByRole('heading', { name: 'Learning objectives' })).toBeInTheDocument();
+    expect(within(sections).getByText('Configure a firewall.')).toBeInTheDocument();
     // Group order follows the first entry of each group.
     const order = screen.getAllByTestId(/^child-group-/).map((group) => group.dataset.testid);
     expect(order).toEqual(['child-group-lesson', 'child-group-exercise', 'child-group-section']);
@@ -200,7 +200,7 @@ describe('content detail page', () => {
         .map((name) => name.textContent),
     ).toEqual(['Buffer_Overflow_Setuid.pdf', 'Labsetup.zip']);
     expect(within(files).queryByRole('button')).toBeNull();
-    expect(within(files).getByText(MESSAGES.loginToViewFiles)).toBeTruthy();
+    expect(within(files).getByText(MESSAGES.loginToViewFiles)).toBeInTheDocument();
     const login = within(files).getByRole('link', { name: 'Login' });
     expect(login.getAttribute('href')).toBe(
       `/login?from=${encodeURIComponent(`/courseware/${lab.urlAlias}`)}`,
@@ -212,7 +212,7 @@ describe('content detail page', () => {
     renderApp(`/courseware/${lab.urlAlias}`, { signedInAs: 'student' });
     const files = await screen.findByRole('region', { name: 'Files' });
     expect(within(files).getAllByTestId('file-name')).toHaveLength(2);
-    expect(within(files).getByText(MESSAGES.loginToViewFiles)).toBeTruthy();
+    expect(within(files).getByText(MESSAGES.loginToViewFiles)).toBeInTheDocument();
     expect(within(files).queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
@@ -239,7 +239,7 @@ describe('content detail page', () => {
       ['Lab setup files', 'Labsetup.zip'],
     ] as const) {
       const button = within(files).getByRole('button', { name: `${label}, ${filename}` });
-      expect(within(button).getByText(filename)).toBeTruthy();
+      expect(within(button).getByText(filename)).toBeInTheDocument();
     }
     expect(within(files).queryByText(MESSAGES.loginToViewFiles)).toBeNull();
 
@@ -264,7 +264,7 @@ describe('content detail page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([`K0001${KNOWLEDGE[2]!.name}`, `S0001${KNOWLEDGE[4]!.name}`]);
-    expect(screen.getByRole('region', { name: 'Task Knowledge Skills (TKS)' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Task Knowledge Skills (TKS)' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Knowledge Units (KU)' })).toBeNull();
   });
 
@@ -276,8 +276,8 @@ describe('content detail page', () => {
     expect(within(source).getByRole('link', { name: 'CC BY-NC-SA 4.0' }).getAttribute('href')).toBe(
       'https://creativecommons.org/licenses/by-nc-sa/4.0/',
     );
-    expect(screen.getByText(/Courseware 2024-10-01/)).toBeTruthy();
-    expect(screen.getByText('Dr. Wenliang Du')).toBeTruthy();
+    expect(screen.getByText(/Courseware 2024-10-01/)).toBeInTheDocument();
+    expect(screen.getByText('Dr. Wenliang Du')).toBeInTheDocument();
     const includes = screen.getByRole('region', { name: 'Includes' });
     expect(
       within(includes)
@@ -296,13 +296,13 @@ describe('content detail page', () => {
     api(archived, 'contenteditor');
     renderApp('/courseware/old-lab', { signedInAs: 'contenteditor' });
     const title = await screen.findByRole('heading', { level: 1, name: /Old Lab/ });
-    expect(within(title).getByTestId('ArchiveIcon')).toBeTruthy();
-    expect(screen.getByText(MESSAGES.archived)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.uncurated)).toBeTruthy();
+    expect(within(title).getByTestId('ArchiveIcon')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.archived)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.uncurated)).toBeInTheDocument();
     const metadata = await screen.findByRole('region', { name: 'Metadata' });
-    expect(within(metadata).getByText(archived.id)).toBeTruthy();
-    expect(within(metadata).getByRole('button', { name: 'Copy content id' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Feedback' })).toBeTruthy();
+    expect(within(metadata).getByText(archived.id)).toBeInTheDocument();
+    expect(within(metadata).getByRole('button', { name: 'Copy content id' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Feedback' })).toBeInTheDocument();
   });
 
   it('hides status icons, metadata and Feedback from visitors', async () => {
@@ -322,8 +322,8 @@ describe('content detail page', () => {
     expect(screen.getByRole('region', { name: 'Lesson artifacts' }).textContent).toContain('3 lessons');
     await user.click(feedback);
     const dialog = await screen.findByRole('dialog', { name: 'Send feedback' });
-    expect(within(dialog).getByText(lab.name)).toBeTruthy();
-    expect(within(dialog).getByRole('textbox', { name: /Message/ })).toBeTruthy();
+    expect(within(dialog).getByText(lab.name)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Message/ })).toBeInTheDocument();
     expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -355,7 +355,7 @@ describe('content detail page', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     release();
-    expect(await screen.findByRole('heading', { level: 1, name: lab.name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: lab.name })).toBeInTheDocument();
     watcher.disconnect();
     expect(skeletonSeen).toBe(false);
   });

@@ -31,8 +31,8 @@ describe('courseware landing page', () => {
   it('shows the title, the search panel and the landing links, and loads knowledge before entering', async () => {
     const { requests } = api();
     renderApp('/courseware', { env: makeEnv({ coursewareIndexUrl: 'https://example.edu/index' }) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Courseware' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Search courseware' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Courseware' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search courseware' })).toBeInTheDocument();
     const start = screen.getByRole('navigation', { name: 'Start here' });
     expect(
       within(start)
@@ -86,12 +86,12 @@ describe('courseware landing page', () => {
     );
 
     const chips = screen.getByRole('region', { name: 'Selected filters' });
-    expect(within(chips).getByText('“buffer overflow”')).toBeTruthy();
-    expect(within(chips).getByText('Graduate Student')).toBeTruthy();
-    expect(within(chips).getByText(/^T0084 /)).toBeTruthy();
-    expect(within(chips).getByText(/^BCY /)).toBeTruthy();
-    expect(await within(chips).findByText('Dr. Wenliang Du')).toBeTruthy();
-    expect(within(chips).getByText('New or updated')).toBeTruthy();
+    expect(within(chips).getByText('“buffer overflow”')).toBeInTheDocument();
+    expect(within(chips).getByText('Graduate Student')).toBeInTheDocument();
+    expect(within(chips).getByText(/^T0084 /)).toBeInTheDocument();
+    expect(within(chips).getByText(/^BCY /)).toBeInTheDocument();
+    expect(await within(chips).findByText('Dr. Wenliang Du')).toBeInTheDocument();
+    expect(within(chips).getByText('New or updated')).toBeInTheDocument();
 
     await screen.findByText('Buffer Overflow Attack Lab (Set-UID Version)');
     const sent = searchRequests(requests).at(-1)!.url.searchParams;
@@ -143,7 +143,7 @@ describe('courseware landing page', () => {
       }),
     );
     renderApp('/courseware?q=zzzz');
-    expect(await screen.findByText(MESSAGES.noContent)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.noContent)).toBeInTheDocument();
     expect(MESSAGES.noContent).toBe("There isn't any content. Please try searching with a different query.");
   });
 
@@ -167,7 +167,7 @@ describe('courseware landing page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tag=lab'));
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(await screen.findByRole('navigation', { name: 'Start here' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Start here' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Selected filters' })).toBeNull();
   });
 
@@ -178,15 +178,15 @@ describe('courseware landing page', () => {
     const link = await screen.findByRole('link', { name: item.name });
     expect(link.getAttribute('href')).toBe(`/courseware/${item.urlAlias}`);
     const article = link.closest('article')!;
-    expect(within(article).getByText('Course: SEED Labs: Software Security')).toBeTruthy();
-    expect(within(article).getByText('Exercise')).toBeTruthy();
-    expect(within(article).getByText('University Undergraduate')).toBeTruthy();
+    expect(within(article).getByText('Course: SEED Labs: Software Security')).toBeInTheDocument();
+    expect(within(article).getByText('Exercise')).toBeInTheDocument();
+    expect(within(article).getByText('University Undergraduate')).toBeInTheDocument();
     const description = within(article).getByText(/^The learning objective/).textContent!;
     expect(item.summary.length).toBeGreaterThan(RESULT_DESCRIPTION_TRIM);
     expect(description.endsWith('…')).toBe(true);
     expect(description.length).toBeLessThanOrEqual(RESULT_DESCRIPTION_TRIM + 1);
     expect(item.summary.startsWith(description.slice(0, -1))).toBe(true);
-    expect(screen.getByRole('heading', { name: 'All courseware' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'All courseware' })).toBeInTheDocument();
   });
 
   it('pages with Next and Previous by page token', async () => {
@@ -201,12 +201,12 @@ describe('courseware landing page', () => {
     await screen.findByText('Phishing Lab');
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Encoding and Encryption')).toBeTruthy();
-    expect(screen.getByText('Page 2')).toBeTruthy();
+    expect(await screen.findByText('Encoding and Encryption')).toBeInTheDocument();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
     expect(searchRequests(requests).at(-1)!.url.searchParams.get('nextPageToken')).toBe('cGFnZTI');
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(await screen.findByText('Phishing Lab')).toBeTruthy();
-    expect(screen.getByText('Page 1')).toBeTruthy();
+    expect(await screen.findByText('Phishing Lab')).toBeInTheDocument();
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
   });
 
   it('shows the corrected query and facet counts beside filter values', async () => {
@@ -222,14 +222,14 @@ describe('courseware landing page', () => {
       }),
     );
     const { user } = renderApp('/courseware?q=bufer+overflow');
-    expect(await screen.findByText('buffer overflow', { selector: 'strong' })).toBeTruthy();
-    expect(screen.getByText(/Showing results for/)).toBeTruthy();
+    expect(await screen.findByText('buffer overflow', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.getByText(/Showing results for/)).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Education levels' }));
     const option = await screen.findByRole('option', { name: /University Undergraduate/ });
-    expect(within(option).getByLabelText('12 items')).toBeTruthy();
+    expect(within(option).getByLabelText('12 items')).toBeInTheDocument();
     expect(
       within(screen.getByRole('option', { name: /High School/ })).getByLabelText('3 items'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('filters the knowledge list as the user types and renders few options', async () => {

@@ -24,13 +24,13 @@ describe('create mode, /courseware?creating=1 (000 §2, §4, §5)', { timeout: S
     api('contenteditor');
     const { user } = renderApp('/courseware', { signedInAs: 'contenteditor' });
     await user.click(await screen.findByText('Add courseware', { selector: 'a' }));
-    expect(await findTitle('New courseware')).toBeTruthy();
+    expect(await findTitle('New courseware')).toBeInTheDocument();
   });
 
   it('sends faculty back to the landing page', async () => {
     api('faculty');
     renderApp('/courseware?creating=1', { signedInAs: 'faculty' });
-    expect(await findTitle('Courseware')).toBeTruthy();
+    expect(await findTitle('Courseware')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'New courseware' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add courseware' })).toBeNull();
   });
@@ -56,7 +56,7 @@ describe('create mode, /courseware?creating=1 (000 §2, §4, §5)', { timeout: S
     await findTitle('New courseware');
     await user.click(button('Create'));
     await waitFor(() => expect(document.activeElement).toBe(field('name')));
-    expect(screen.getByText('Description is required.')).toBeTruthy();
+    expect(screen.getByText('Description is required.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
@@ -67,7 +67,7 @@ describe('create mode, /courseware?creating=1 (000 §2, §4, §5)', { timeout: S
     await typeIn(user, field('name'), 'Never saved');
     await user.click(button('Cancel'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(await findTitle('Courseware')).toBeTruthy();
+    expect(await findTitle('Courseware')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
@@ -96,7 +96,7 @@ describe('create mode, /courseware?creating=1 (000 §2, §4, §5)', { timeout: S
     await user.click(button('Create'));
     const alias = field('urlAlias');
     await waitFor(() => expect(alias.getAttribute('aria-invalid')).toBe('true'));
-    expect([...document.querySelectorAll('h1')].find((h) => h.textContent === 'New courseware')).toBeTruthy();
+    expect(screen.getByText('New courseware', { selector: 'h1' })).toBeInTheDocument();
     expect((button('Create') as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -43,8 +43,8 @@ describe('EventDialog', () => {
     await user.type(link, 'javascript:alert(1)');
     await user.clear(within(dialog).getByRole('textbox', { name: /Location/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(PAGE_WEB_OR_MAIL_LINK.message)).toBeTruthy();
-    expect(within(dialog).getByText(REQUIRED)).toBeTruthy();
+    expect(await within(dialog).findByText(PAGE_WEB_OR_MAIL_LINK.message)).toBeInTheDocument();
+    expect(within(dialog).getByText(REQUIRED)).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(link));
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -61,10 +61,10 @@ describe('EventDialog', () => {
     const { user } = renderComponent(<Host item={EVENT} />);
     const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Please enter a room we have.')).toBeTruthy();
+    expect(await within(dialog).findByText('Please enter a room we have.')).toBeInTheDocument();
     const location = within(dialog).getByRole('textbox', { name: /Location/ });
     await waitFor(() => expect(document.activeElement).toBe(location));
-    expect(within(dialog).getByText(/^The event was not saved\./)).toBeTruthy();
+    expect(within(dialog).getByText(/^The event was not saved\./)).toBeInTheDocument();
   });
 
   it('saves the edited event with the shared request’s values', async () => {
@@ -77,7 +77,7 @@ describe('EventDialog', () => {
     await user.clear(location);
     await user.type(location, 'Room 102');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved: Capture the flag')).toBeTruthy();
+    expect(await screen.findByText('Saved: Capture the flag')).toBeInTheDocument();
     expect(requests[0]?.body).toMatchObject({
       name: 'Capture the flag',
       link: 'https://ctf.example.edu/',

@@ -33,20 +33,20 @@ describe('feedback dialog (000 §2, §5)', { timeout: SLOW_TEST_MS }, () => {
   it('requires a message, focusing it, and sends the message with a screenshot', async () => {
     const { requests } = api(() => reply(202, { id: '5f0c8a2e-1b3d-4c5e-8f70-000000000999' }));
     const { user, dialog } = await openDialog();
-    expect(within(dialog).getByText('Packet Sniffing Lab')).toBeTruthy();
+    expect(within(dialog).getByText('Packet Sniffing Lab')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     const message = within(dialog).getByRole('textbox', { name: /Message/ });
-    expect(within(dialog).getByText('Message is required.')).toBeTruthy();
+    expect(within(dialog).getByText('Message is required.')).toBeInTheDocument();
     expect(document.activeElement).toBe(message);
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 
     await user.type(message, 'The set-up script fails on Ubuntu 22.04.');
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'error.png', { type: 'image/png' });
     await user.upload(within(dialog).getByLabelText('Screenshot'), png);
-    expect(within(dialog).getByText('error.png')).toBeTruthy();
+    expect(within(dialog).getByText('error.png')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText(FEEDBACK_SENT_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(FEEDBACK_SENT_MESSAGE)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send feedback' })).toBeNull());
     const post = requests.find((r) => r.method === 'POST')!;
     expect(post.url.pathname).toBe(`/api/v1/content/${content.id}/feedback`);
@@ -64,13 +64,13 @@ describe('feedback dialog (000 §2, §5)', { timeout: SLOW_TEST_MS }, () => {
     await userEvent
       .setup({ applyAccept: false })
       .upload(picker, new File(['x'], 'diagram.bmp', { type: 'image/bmp' }));
-    expect(within(dialog).getByText(SCREENSHOT_TYPE_MESSAGE)).toBeTruthy();
+    expect(within(dialog).getByText(SCREENSHOT_TYPE_MESSAGE)).toBeInTheDocument();
     const big = new File([new Uint8Array(SCREENSHOT_MAX_BYTES + 1)], 'big.png', { type: 'image/png' });
     await user.upload(picker, big);
-    expect(within(dialog).getByText(MESSAGES.uploadTooLarge)).toBeTruthy();
+    expect(within(dialog).getByText(MESSAGES.uploadTooLarge)).toBeInTheDocument();
     const exact = new File([new Uint8Array(SCREENSHOT_MAX_BYTES)], 'exact.gif', { type: 'image/gif' });
     await user.upload(picker, exact);
-    expect(within(dialog).getByText('exact.gif')).toBeTruthy();
+    expect(within(dialog).getByText('exact.gif')).toBeInTheDocument();
     expect(within(dialog).queryByText(MESSAGES.uploadTooLarge)).toBeNull();
     const message = within(dialog).getByRole('textbox', { name: /Message/ }) as HTMLTextAreaElement;
     expect(message.maxLength).toBe(FEEDBACK_MESSAGE_MAX);
@@ -84,6 +84,6 @@ describe('feedback dialog (000 §2, §5)', { timeout: SLOW_TEST_MS }, () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Your feedback was not sent. Something went wrong on our side.',
     );
-    expect(screen.getByRole('dialog', { name: 'Send feedback' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Send feedback' })).toBeInTheDocument();
   });
 });

@@ -124,7 +124,7 @@ describe('zip download of an item and its children', () => {
     const button = within(section).getByRole('button', { name: 'Download all (zip)' });
     await user.click(button);
 
-    expect(await within(section).findByText(PREPARING_TEXT)).toBeTruthy();
+    expect(await within(section).findByText(PREPARING_TEXT)).toBeInTheDocument();
     expect((button as HTMLButtonElement).disabled).toBe(true);
     const polls = () =>
       requests.filter((r) => r.method === 'GET' && r.url.pathname === `/api/v1/files/${bundleId}`);
@@ -132,7 +132,7 @@ describe('zip download of an item and its children', () => {
 
     await vi.advanceTimersByTimeAsync(ZIP_POLL_INTERVAL_MS);
     await waitFor(() => expect(polls()).toHaveLength(1));
-    expect(within(section).getByText(PREPARING_TEXT)).toBeTruthy();
+    expect(within(section).getByText(PREPARING_TEXT)).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(ZIP_POLL_INTERVAL_MS);
@@ -140,7 +140,7 @@ describe('zip download of an item and its children', () => {
     expect(polls()).toHaveLength(2);
     const link = requests.find((r) => r.url.pathname.endsWith('/download-url'))!;
     expect(link.url.searchParams.get('from')).toBe(networkModule.id);
-    expect(await within(section).findByText(/is ready; your download has started/)).toBeTruthy();
+    expect(await within(section).findByText(/is ready; your download has started/)).toBeInTheDocument();
     expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
@@ -195,7 +195,7 @@ describe('zip download of an item and its children', () => {
   it('is not offered without CanViewFiles, and the tree is not even fetched', async () => {
     const { requests } = api({ role: 'student' });
     open('student');
-    expect(await screen.findByRole('heading', { level: 1, name: networkModule.name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: networkModule.name })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download all (zip)' })).toBeNull();
     expect(requests.some((r) => r.url.pathname.endsWith('/files'))).toBe(false);
   });
@@ -204,7 +204,7 @@ describe('zip download of an item and its children', () => {
     const { requests } = api({ role: 'faculty', files: [] });
     open('faculty');
     await waitFor(() => expect(requests.some((r) => r.url.pathname.endsWith('/files'))).toBe(true));
-    expect(await screen.findByRole('heading', { level: 1, name: networkModule.name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: networkModule.name })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Download all files' })).toBeNull();
   });
 });
@@ -245,7 +245,7 @@ describe('lesson artifacts', () => {
     });
     const { user } = renderApp(`/courseware/${lab.urlAlias}`, { signedInAs: 'faculty' });
     const section = await screen.findByRole('region', { name: 'Lesson artifacts' });
-    expect(await within(section).findByRole('heading', { name: 'ARP cache poisoning' })).toBeTruthy();
+    expect(await within(section).findByRole('heading', { name: 'ARP cache poisoning' })).toBeInTheDocument();
     expect(
       within(section)
         .getAllByRole('button')
@@ -271,7 +271,7 @@ describe('lesson artifacts', () => {
   it('shows no lesson artifacts to a student', async () => {
     const { requests } = api({ role: 'student', content: lab });
     renderApp(`/courseware/${lab.urlAlias}`, { signedInAs: 'student' });
-    expect(await screen.findByRole('heading', { level: 1, name: lab.name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: lab.name })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Lesson artifacts' })).toBeNull();
     expect(requests.some((r) => r.url.pathname === '/api/v1/lessons')).toBe(false);
   });

@@ -40,8 +40,8 @@ describe('account menu', () => {
   it('gives faculty Invite students and Logout, without editor or admin entries', async () => {
     api('faculty');
     const { menu } = await openMenu('faculty');
-    expect(within(menu).getByText('faculty@example.edu')).toBeTruthy();
-    expect(within(menu).getByText('No new messages.')).toBeTruthy();
+    expect(within(menu).getByText('faculty@example.edu')).toBeInTheDocument();
+    expect(within(menu).getByText('No new messages.')).toBeInTheDocument();
     expect(itemNames(menu)).toEqual(['Invite students', 'Logout']);
   });
 
@@ -101,7 +101,7 @@ describe('account menu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/courseware/network-security'));
     expect(requests.some((r) => r.method === 'POST' && r.url.pathname.endsWith('/read'))).toBe(true);
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Account menu of Student Demo' })).toBeTruthy(),
+      expect(screen.getByRole('button', { name: 'Account menu of Student Demo' })).toBeInTheDocument(),
     );
   });
 });

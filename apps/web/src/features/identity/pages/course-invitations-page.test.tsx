@@ -60,7 +60,7 @@ describe('course invitations', () => {
       }),
     );
     const table = await screen.findByRole('table', { name: 'Invitations' });
-    expect(await within(table).findByText('bob@school.example')).toBeTruthy();
+    expect(await within(table).findByText('bob@school.example')).toBeInTheDocument();
   });
 
   it("shows the server's issue under the addresses and focuses them", { timeout: 60_000 }, async () => {
@@ -79,7 +79,7 @@ describe('course invitations', () => {
     await user.click(box);
     await user.paste('ann@school.example bob@school.example');
     await user.click(screen.getByRole('button', { name: 'Send invitations' }));
-    expect(await screen.findByText('This address cannot be invited.')).toBeTruthy();
+    expect(await screen.findByText('This address cannot be invited.')).toBeInTheDocument();
     const error = await screen.findByRole('dialog', { name: 'Error' });
     await user.click(within(error).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(document.activeElement).toBe(box));

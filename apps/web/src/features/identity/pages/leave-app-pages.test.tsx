@@ -56,7 +56,7 @@ describe('/exercises', () => {
     renderApp('/exercises');
     await waitFor(() => expect(spy).toHaveBeenCalledWith('https://range.example.edu'));
     expect(requests.some((r) => r.url.pathname === '/api/v1/auth/sso')).toBe(false);
-    expect(await screen.findByText('Opening the exercise area…')).toBeTruthy();
+    expect(await screen.findByText('Opening the exercise area…')).toBeInTheDocument();
   });
 
   it('sends a student who was not invited to a course plain, asking for no code', async () => {
@@ -73,7 +73,7 @@ describe('/exercises without an exercise area', () => {
     const spy = assign();
     const { requests } = api({ 'GET /api/v1/auth/session': () => makeSession('faculty') });
     renderApp('/exercises', { signedInAs: 'faculty', env: makeEnv({ rangeUiUrl: '' }) });
-    expect(await screen.findByText('The exercise area is not configured.')).toBeTruthy();
+    expect(await screen.findByText('The exercise area is not configured.')).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
     expect(requests.some((r) => r.url.pathname === '/api/v1/auth/sso')).toBe(false);
   });
@@ -88,7 +88,7 @@ describe('/logout', () => {
     renderApp('/logout', { signedInAs: 'faculty' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign out of Cyber Range Portal?' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign out' }).disabled).toBe(false);
     expect(requests.some((r) => r.url.pathname === '/api/v1/auth/logout')).toBe(false);
     expect(getAccessToken()).toBe('test-token-faculty');
@@ -200,7 +200,7 @@ describe('entry guard', () => {
     const header = await screen.findByRole('banner');
     expect(
       await within(header).findByRole('button', { name: `Account menu of ${session.identity.displayName}` }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'Exercises' }).getAttribute('href')).toBe('/exercises');
   });
 
@@ -279,7 +279,7 @@ describe('entry guard', () => {
     renderApp('/courseware', { signedInAs: 'faculty' });
     await waitFor(() => expect(getAccessToken()).toBeNull());
     const header = await screen.findByRole('banner');
-    expect(await within(header).findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(await within(header).findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(within(header).queryByRole('link', { name: 'Exercises' })).toBeNull();
   });
 });

@@ -63,9 +63,9 @@ describe('user import', () => {
 
     const table = await screen.findByRole('table', { name: 'Import preview' });
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[2]!).getByText('Invalid')).toBeTruthy();
-    expect(within(rows[2]!).getByText('The e-mail address is not valid.')).toBeTruthy();
-    expect(screen.getByText(/1 of 2 rows have problems/)).toBeTruthy();
+    expect(within(rows[2]!).getByText('Invalid')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('The e-mail address is not valid.')).toBeInTheDocument();
+    expect(screen.getByText(/1 of 2 rows have problems/)).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Import users' }) as HTMLButtonElement).disabled).toBe(true);
     expect(requests.some((r) => r.url.pathname === '/api/v1/admin/user-import')).toBe(false);
 
@@ -75,7 +75,7 @@ describe('user import', () => {
     );
     await screen.findByText(/Ready to import: 2 new users/);
     await user.click(screen.getByRole('button', { name: 'Import users' }));
-    expect(await screen.findByText(/Import complete: 2 new users/)).toBeTruthy();
+    expect(await screen.findByText(/Import complete: 2 new users/)).toBeInTheDocument();
     const run = requests.find((r) => r.url.pathname === '/api/v1/admin/user-import')!;
     expect(run.body).toEqual({
       rows: [
@@ -92,6 +92,6 @@ describe('user import', () => {
     api();
     const { user } = renderApp('/admin/user-import', { signedInAs: 'admin' });
     await user.upload(await screen.findByLabelText('CSV file'), csv('full name;mail\nA;b\n'));
-    expect(await screen.findByText(/must name the columns name, email and role/)).toBeTruthy();
+    expect(await screen.findByText(/must name the columns name, email and role/)).toBeInTheDocument();
   });
 });

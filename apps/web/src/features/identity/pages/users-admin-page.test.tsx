@@ -69,11 +69,11 @@ describe('users and claims admin', () => {
     await user.click(within(table).getByRole('button', { name: 'Fay Faculty' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fay Faculty' });
     const flags = within(dialog).getByRole('list', { name: 'Permissions granted' });
-    expect(within(flags).getByText('CanViewFiles')).toBeTruthy();
+    expect(within(flags).getByText('CanViewFiles')).toBeInTheDocument();
     expect(within(flags).queryByText('CanUpdateContent')).toBeNull();
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Content editor' }));
-    await waitFor(() => expect(within(flags).getByText('CanUpdateContent')).toBeTruthy());
+    await waitFor(() => expect(within(flags).getByText('CanUpdateContent')).toBeInTheDocument());
     expect(requests.some((r) => r.method === 'PUT' && r.url.pathname.endsWith('/roles/contenteditor'))).toBe(
       true,
     );
@@ -86,7 +86,7 @@ describe('users and claims admin', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Fay Faculty' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Value' }), 'has spaces');
     await user.click(within(dialog).getByRole('button', { name: 'Grant claim' }));
-    expect(await within(dialog).findByText('Letters, digits and : . _ - only.')).toBeTruthy();
+    expect(await within(dialog).findByText('Letters, digits and : . _ - only.')).toBeInTheDocument();
     expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Value' }));
     expect(requests.some((r) => r.method === 'POST' && r.url.pathname.endsWith('/claims'))).toBe(false);
   });
@@ -114,7 +114,7 @@ describe('users and claims admin', () => {
         scopes: ['alpha', 'beta'],
       }),
     );
-    expect(await within(dialog).findByText('This claim is granted already.')).toBeTruthy();
+    expect(await within(dialog).findByText('This claim is granted already.')).toBeInTheDocument();
     // The shell's error dialog reports the refusal (001 §8); closing it gives the focus back to the field.
     const error = await screen.findByRole('dialog', { name: 'Error' });
     await user.click(within(error).getByRole('button', { name: 'OK' }));
@@ -168,7 +168,9 @@ describe('impersonation', () => {
       }),
     );
     const error = await screen.findByRole('dialog', { name: 'Error' });
-    expect(within(error).getByText('You cannot act as another user who may act as others.')).toBeTruthy();
+    expect(
+      within(error).getByText('You cannot act as another user who may act as others.'),
+    ).toBeInTheDocument();
     expect(getAccessToken()).toBe('test-token-admin');
   });
 });

@@ -48,7 +48,7 @@ describe('NewsDialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(title));
     expect(title.getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).getAllByText(REQUIRED).length).toBeGreaterThan(0);
-    expect(within(dialog).getByText(PAGE_WEB_OR_MAIL_LINK.message)).toBeTruthy();
+    expect(within(dialog).getByText(PAGE_WEB_OR_MAIL_LINK.message)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -65,10 +65,10 @@ describe('NewsDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit news' });
     await user.type(within(dialog).getByRole('textbox', { name: 'External link' }), 'https://gone.example/');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('This address does not answer.')).toBeTruthy();
+    expect(await within(dialog).findByText('This address does not answer.')).toBeInTheDocument();
     const external = within(dialog).getByRole('textbox', { name: 'External link' });
     await waitFor(() => expect(document.activeElement).toBe(external));
-    expect(within(dialog).getByText(/^The news item was not saved\./)).toBeTruthy();
+    expect(within(dialog).getByText(/^The news item was not saved\./)).toBeInTheDocument();
   });
 
   it('saves the edited item with the shared request’s values', async () => {
@@ -80,7 +80,7 @@ describe('NewsDialog', () => {
     const title = within(dialog).getByRole('textbox', { name: /Title/ });
     await user.type(title, ' today');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved: The range opens today')).toBeTruthy();
+    expect(await screen.findByText('Saved: The range opens today')).toBeInTheDocument();
     expect(requests[0]?.body).toMatchObject({
       name: 'The range opens today',
       link: '/courseware',

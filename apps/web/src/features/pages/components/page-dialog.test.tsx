@@ -36,7 +36,7 @@ describe('PageDialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'About our labs.');
     await user.type(within(dialog).getByRole('textbox', { name: /Link/ }), 'Not A Link');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText(PAGE_MESSAGES.href)).toBeTruthy();
+    expect(await within(dialog).findByText(PAGE_MESSAGES.href)).toBeInTheDocument();
     const title = within(dialog).getByRole('textbox', { name: /Title/ });
     await waitFor(() => expect(document.activeElement).toBe(title));
     expect(title.getAttribute('aria-invalid')).toBe('true');
@@ -54,7 +54,7 @@ describe('PageDialog', () => {
     const link = within(dialog).getByRole('textbox', { name: /Link/ });
     await user.type(link, '/labs');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText(PAGE_MESSAGES.href)).toBeTruthy();
+    expect(await within(dialog).findByText(PAGE_MESSAGES.href)).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(link));
     expect(requests[0]?.body).toMatchObject({ title: 'Labs', href: '/labs', status: 'unpublished' });
   });
@@ -71,10 +71,10 @@ describe('PageDialog', () => {
     const { user } = renderComponent(<Host page={PAGE} />);
     const dialog = await screen.findByRole('dialog', { name: 'Edit page' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Another page has this title.')).toBeTruthy();
+    expect(await within(dialog).findByText('Another page has this title.')).toBeInTheDocument();
     const title = within(dialog).getByRole('textbox', { name: /Title/ });
     await waitFor(() => expect(document.activeElement).toBe(title));
-    expect(within(dialog).getByText(/^The page was not saved\./)).toBeTruthy();
+    expect(within(dialog).getByText(/^The page was not saved\./)).toBeInTheDocument();
   });
 
   it('saves an edited page with its version', async () => {
@@ -87,7 +87,7 @@ describe('PageDialog', () => {
     await user.clear(title);
     await user.type(title, 'Faculty workshops');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved: Faculty workshops')).toBeTruthy();
+    expect(await screen.findByText('Saved: Faculty workshops')).toBeInTheDocument();
     expect(requests[0]?.body).toEqual({
       title: 'Faculty workshops',
       status: 'published',

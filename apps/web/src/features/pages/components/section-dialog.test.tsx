@@ -41,7 +41,7 @@ describe('SectionDialog', () => {
     const { user } = renderComponent(<Host section={null} />);
     const dialog = await screen.findByRole('dialog', { name: 'Add section' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Choose a widget kind.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose a widget kind.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -58,7 +58,7 @@ describe('SectionDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit section' });
     const text = await within(dialog).findByRole('textbox', { name: /^Text/ });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('This text is not allowed here.')).toBeTruthy();
+    expect(await within(dialog).findByText('This text is not allowed here.')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(text));
   });
 
@@ -75,7 +75,9 @@ describe('SectionDialog', () => {
     await user.clear(text);
     await user.type(text, 'Labs open at ten.');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved: {"kind":"calloutBox","text":"Labs open at ten."}')).toBeTruthy();
+    expect(
+      await screen.findByText('Saved: {"kind":"calloutBox","text":"Labs open at ten."}'),
+    ).toBeInTheDocument();
     expect(requests[0]?.body).toEqual({
       key: null,
       widgets: [{ kind: 'calloutBox', text: 'Labs open at ten.' }],

@@ -34,13 +34,13 @@ describe('SiteSettingsPage', () => {
     expect((jobs as HTMLInputElement).checked).toBe(false);
     const news = screen.getByRole('switch', { name: 'News and newsletter' });
     expect((news as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText('Pinned by the environment')).toBeTruthy();
+    expect(screen.getByText('Pinned by the environment')).toBeInTheDocument();
 
     await user.click(jobs);
     await waitFor(() => expect((jobs as HTMLInputElement).checked).toBe(true));
     const put = requests.find((r: MockRequest) => r.method === 'PUT')!;
     expect(put.body).toEqual({ flags: { jobs: true } });
-    expect(await screen.findByRole('button', { name: 'Reset' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Reset' })).toBeInTheDocument();
   });
 
   it('sends a user without the permission home', async () => {

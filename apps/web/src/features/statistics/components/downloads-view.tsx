@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { CATEGORY_GROUP_LABELS, TOP_CONTENT_GROUPS } from '@portal/shared/enums';
 import { DASHBOARD_TOP_CONTENT_PER_GROUP, DASHBOARD_TOP_SCHOOLS } from '@portal/shared/limits';
-import { DASHBOARD_TEXTS, addDaysIso, type DateRange } from '@portal/shared/schemas/statistics';
+import { addDaysIso, type DateRange } from '@portal/shared/schemas/statistics';
 import { useStatisticBuckets } from '../api/get-statistic-buckets';
 import { exportDownloads } from '../api/export-downloads';
 import { percentChange, previousPeriod, thinTicks } from '../lib/dashboard-range';
@@ -158,7 +158,7 @@ export function DownloadsView({
           previousName={compare ? 'Previous period' : undefined}
           labelName="Day"
           ticks={thinTicks(days.map((d) => d.label))}
-          emptyMessage={DASHBOARD_TEXTS.noItems}
+          dataRowCount={rows.filter((r) => r.value > 0 || (r.previous ?? 0) > 0).length}
         />
       )}
       <TopTable

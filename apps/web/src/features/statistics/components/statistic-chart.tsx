@@ -1,8 +1,8 @@
 /**
  * One chart of the dashboard (001 §2 charts, §8 chart messages, §9 chart height) with its data-table
  * alternative: a disclosure under the chart, reachable by keyboard and read by screen readers, holding
- * the same numbers as a table. A chart with fewer than two rows says 'No Data to show for {title}'; one
- * whose rows are all zero says `emptyMessage` when given.
+ * the same numbers as a table. A chart with fewer than two data rows says 'No Data to show for {title}'
+ * (001 §8), also when its rows are padding without data (`dataRowCount`).
  */
 import { useId } from 'react';
 import Box from '@mui/material/Box';
@@ -45,8 +45,11 @@ export interface StatisticChartProps {
   previousName?: string;
   /** Labels that get an axis tick (tick thinning); all when absent. */
   ticks?: readonly string[];
-  /** Said instead of the chart when every value is zero (a graph with no items). */
-  emptyMessage?: string;
+  /**
+   * How many rows carry data, when `rows` also holds rows filled in for drawing (days without
+   * downloads); all rows when absent.
+   */
+  dataRowCount?: number;
   /** Label header of the data table. */
   labelName?: string;
 }
@@ -58,13 +61,12 @@ export function StatisticChart({
   valueName,
   previousName,
   ticks,
-  emptyMessage,
+  dataRowCount = rows.length,
   labelName = 'Label',
 }: StatisticChartProps) {
   const theme = useTheme();
   const headingId = useId();
-  const hasRows = rows.length >= CHART_ROWS_MIN;
-  const isEmpty = hasRows && emptyMessage !== undefined && rows.every((r) => r.value === 0 && !r.previous);
+  const hasRows = dataRowCount >= CHART_ROWS_MIN;
   const data = rows.map((r) => ({ ...r }));
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 4 }}>
@@ -73,8 +75,6 @@ export function StatisticChart({
       </Typography>
       {!hasRows ? (
         <Typography>{noDataFor(title)}</Typography>
-      ) : isEmpty ? (
-        <Typography>{emptyMessage}</Typography>
       ) : (
         <>
           <Box aria-hidden="true" sx={{ width: '100%', height: DASHBOARD_CHART_HEIGHT_PX }}>
