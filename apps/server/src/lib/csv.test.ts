@@ -1,27 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { FORMULA_PAYLOADS } from '../testing/csv-payloads.js';
 import { csvCell, csvLines } from './csv.js';
-
-/** Formula and DDE payloads (OWASP CSV injection), with line breaks around and inside them. */
-const FORMULA_PAYLOADS = [
-  '=1+1',
-  '=HYPERLINK("http://evil.example","open")\n',
-  '=HYPERLINK("http://evil.example",\n"open")',
-  "+cmd|' /C calc'!A0",
-  '-2+3',
-  '@SUM(1)',
-  '\t=1',
-  '\r=1',
-  "=cmd|' /C notepad'!'A1'",
-  '=DDE("cmd";"/C calc";"!A0")A0',
-  "@SUM(1+1)*cmd|' /C calc'!A0",
-  '\n=1+1',
-  '\r\n=1+1\r\n',
-  ' =1+1',
-  '=1+1\u2028x',
-  '=\u00e9t\u00e9()',
-  '-\u{1F600}',
-];
 
 describe('csvCell', () => {
   it('prefixes a quote to every formula payload, whatever follows or surrounds it', () => {

@@ -17,6 +17,7 @@ import { rows } from '../../db/rows.js';
 import { account } from '../../db/schema/identity.js';
 import { bearer } from '../fixtures.js';
 import { useTestApp } from '../use-test-app.js';
+import { FORMULA_PAYLOADS } from '../csv-payloads.js';
 
 const { ctx, accounts, tree } = useTestApp({ tree: true, env: { PUBLIC_BASE_URL: 'https://portal.test' } });
 const as: Partial<Record<Role, { authorization: string }>> = {};
@@ -202,24 +203,6 @@ describe('rich text built to make a regular expression backtrack (issue 20)', ()
   });
 });
 
-/** Formula and DDE payloads (OWASP CSV injection), with line breaks and unicode around and inside. */
-const FORMULAS = [
-  '=1+1',
-  '=HYPERLINK("http://evil.example","open")\n',
-  '=HYPERLINK("http://evil.example",\n"open")',
-  "+cmd|' /C calc'!A0",
-  '-2+3',
-  '@SUM(1)',
-  '\t=1',
-  '\r=1',
-  "=cmd|' /C notepad'!'A1'",
-  '=DDE("cmd";"/C calc";"!A0")A0',
-  "@SUM(1+1)*cmd|' /C calc'!A0",
-  '\n=1+1',
-  '=1+1\r\nsecond line',
-  '=\u00e9t\u00e9()\u2028',
-  '-\u{1F600}',
-];
 const TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];
 
 /** Whether a cell read back from CSV is the stored value made harmless: `'` then the value. */
@@ -230,8 +213,8 @@ function expectEscaped(cell: string | undefined, stored: string) {
 
 describe('formulas in CSV exports (OWASP CSV injection, issue 20)', () => {
   it('a newsletter first name like =HYPERLINK(…) with a line break reaches the CSV export quoted as text', async () => {
-    const emails = FORMULAS.map((_, i) => `formula${i}@example.org`);
-    for (const [i, payload] of FORMULAS.entries()) {
+    const emails = FORMULA_PAYLOADS.map((_, i) => `formula${i}@example.org`);
+    for (const [i, payload] of FORMULA_PAYLOADS.entries()) {
       const res = await call(
         'POST',
         '/api/v1/newsletter/subscribers',
@@ -272,7 +255,7 @@ describe('formulas in CSV exports (OWASP CSV injection, issue 20)', () => {
 
   it('a business unit named and placed like a formula reaches the downloads CSV quoted as text', async () => {
     const units: { name: string; region: string }[] = [];
-    for (const payload of FORMULAS) {
+    for (const payload of FORMULA_PAYLOADS) {
       const res = await call('POST', '/api/v1/organizations', 'admin', {
         name: `${payload}${unique()}`,
         category: 'university',
