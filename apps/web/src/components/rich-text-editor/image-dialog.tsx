@@ -1,16 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ADDRESS_MAX, ALT_TEXT_MAX } from '@portal/shared/limits';
 import { IMAGE_LINK, linkUrlSchema } from '@portal/shared/schemas/common';
 import { FormTextField } from '../form-text-field';
+import { EditorFormDialog } from './editor-form-dialog';
 
 /** An image's alt text: required, at most `ALT_TEXT_MAX` characters (001 §5). */
 export const AltTextSchema = z
@@ -42,55 +36,36 @@ export function ImageDialog({
   onClose: () => void;
   onInsert: (image: { src: string; alt: string }) => void;
 }) {
-  const titleId = useId();
-  const formId = useId();
   const { control, handleSubmit } = useForm<ImageForm>({
     resolver: zodResolver(ImageFormSchema),
     defaultValues: { src: '', alt: '' },
     shouldFocusError: true,
   });
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Image</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id={formId}
-          noValidate
-          spacing={2}
-          sx={{ mt: 1 }}
-          onSubmit={(event) => {
-            // The dialog is a portal inside the editor's form: its submit is not the outer form's.
-            event.stopPropagation();
-            void handleSubmit(onInsert)(event);
-          }}
-        >
-          <FormTextField
-            control={control}
-            name="src"
-            label="Image address"
-            required
-            helperText=" "
-            fullWidth
-            autoFocus
-          />
-          <FormTextField
-            control={control}
-            name="alt"
-            label="Alt text"
-            required
-            helperText={ALT_TEXT_HINT}
-            maxLength={ALT_TEXT_MAX}
-            fullWidth
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" form={formId} variant="contained">
-          Insert
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <EditorFormDialog
+      title="Image"
+      submitLabel="Insert"
+      onClose={onClose}
+      onSubmit={(event) => void handleSubmit(onInsert)(event)}
+    >
+      <FormTextField
+        control={control}
+        name="src"
+        label="Image address"
+        required
+        helperText=" "
+        fullWidth
+        autoFocus
+      />
+      <FormTextField
+        control={control}
+        name="alt"
+        label="Alt text"
+        required
+        helperText={ALT_TEXT_HINT}
+        maxLength={ALT_TEXT_MAX}
+        fullWidth
+      />
+    </EditorFormDialog>
   );
 }

@@ -1,20 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MESSAGES } from '@portal/shared/errors';
 import { ALT_TEXT_MAX, IMAGE_MAX_BYTES } from '@portal/shared/limits';
 import { FormTextField } from '../form-text-field';
+import { EditorFormDialog } from './editor-form-dialog';
 import { ALT_TEXT_HINT, AltTextSchema } from './image-dialog';
 import { uploadImage } from './paste';
 
@@ -42,8 +37,6 @@ export function UploadImageDialog({
   const [progress, setProgress] = useState<number | null>(null);
   const [preview] = useState(() => URL.createObjectURL(file));
   useEffect(() => () => URL.revokeObjectURL(preview), [preview]);
-  const titleId = useId();
-  const formId = useId();
   const { control, handleSubmit } = useForm<UploadImageForm>({
     resolver: zodResolver(UploadImageFormSchema),
     defaultValues: { alt: '' },
@@ -60,67 +53,44 @@ export function UploadImageDialog({
     }
   };
   return (
-    <Dialog
-      open
-      onClose={isUploading ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
+    <EditorFormDialog
+      title="Upload image"
+      submitLabel="Upload"
+      onClose={onClose}
+      onSubmit={(event) => void handleSubmit(upload)(event)}
+      isBusy={isUploading}
+      isSubmitDisabled={isTooLarge}
     >
-      <DialogTitle id={titleId}>Upload image</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id={formId}
-          noValidate
-          spacing={2}
-          sx={{ mt: 1 }}
-          onSubmit={(event) => {
-            // The dialog is a portal inside the editor's form: its submit is not the outer form's.
-            event.stopPropagation();
-            void handleSubmit(upload)(event);
-          }}
-        >
-          {uploadError && (
-            <Alert severity="error" role="alert">
-              {uploadError}
-            </Alert>
-          )}
-          <TextField
-            label="File name"
-            value={file.name}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-          <Box
-            component="img"
-            src={preview}
-            alt=""
-            sx={{ maxWidth: '100%', maxHeight: 160, objectFit: 'contain', alignSelf: 'flex-start' }}
-          />
-          <FormTextField
-            control={control}
-            name="alt"
-            label="Alt text"
-            required
-            helperText={ALT_TEXT_HINT}
-            maxLength={ALT_TEXT_MAX}
-            fullWidth
-            autoFocus
-          />
-          {isUploading && (
-            <LinearProgress variant="determinate" value={progress * 100} aria-label="Upload progress" />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isUploading}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="contained" disabled={isUploading || isTooLarge}>
-          Upload
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {uploadError && (
+        <Alert severity="error" role="alert">
+          {uploadError}
+        </Alert>
+      )}
+      <TextField
+        label="File name"
+        value={file.name}
+        fullWidth
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+      <Box
+        component="img"
+        src={preview}
+        alt=""
+        sx={{ maxWidth: '100%', maxHeight: 160, objectFit: 'contain', alignSelf: 'flex-start' }}
+      />
+      <FormTextField
+        control={control}
+        name="alt"
+        label="Alt text"
+        required
+        helperText={ALT_TEXT_HINT}
+        maxLength={ALT_TEXT_MAX}
+        fullWidth
+        autoFocus
+      />
+      {isUploading && (
+        <LinearProgress variant="determinate" value={progress * 100} aria-label="Upload progress" />
+      )}
+    </EditorFormDialog>
   );
 }
