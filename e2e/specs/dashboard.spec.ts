@@ -5,9 +5,8 @@
  * serious or critical accessibility violation; faculty are sent home.
  */
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { clientAddress, signIn } from './helpers';
+import { axeViolations, clientAddress, signIn } from './helpers';
 
 const TIME_ZONE = 'America/New_York';
 test.use({ extraHTTPHeaders: clientAddress(31), timezoneId: TIME_ZONE });
@@ -30,12 +29,7 @@ const addDays = (day: string, n: number) =>
 
 async function expectNoSeriousViolations(page: Page) {
   // The chart drawings are hidden from assistive technology (aria-hidden); each has a data table.
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('.recharts-wrapper')
-    .analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { exclude: '.recharts-wrapper' })).toEqual([]);
 }
 
 test('the curator reads the metrics and the download data, filters, compares and exports', async ({

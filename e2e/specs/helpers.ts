@@ -161,13 +161,25 @@ export async function signUpStudent(
   expect(confirmed.status()).toBe(200);
 }
 
+/** What an accessibility scan covers and reports. */
+export interface AxeScope {
+  /** CSS selector of the part to scan; the whole page when absent. */
+  include?: string;
+  /** CSS selector of parts to leave out (e.g. chart drawings hidden from assistive technology). */
+  exclude?: string;
+  /** Report every violation, not only the serious and critical ones. */
+  all?: boolean;
+  /** The WCAG 2 A/AA rules only (the default); `false` runs every rule axe has. */
+  wcagOnly?: boolean;
+}
+
 /**
- * The serious and critical WCAG 2 A/AA violations axe finds on the page (or inside `include`, a CSS
- * selector), as "rule: targets" lines. Waits first for running CSS transitions to end (or be cancelled):
- * a dialog still fading in has text at part opacity, which axe reads as too little contrast. Endless
- * animations, such as a spinner's, are not waited for.
+ * The WCAG 2 A/AA violations axe finds on the page, as "rule: targets" lines; by default only the
+ * serious and critical ones. Waits first for running CSS transitions to end (or be cancelled): a dialog
+ * still fading in, or a field label still changing colour, has text at part contrast, which axe reads
+ * as too little contrast. Endless animations, such as a spinner's, are not waited for.
  */
-export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -176,10 +188,17 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  if (include) builder = builder.include(include);
+  let builder = new AxeBuilder({ page });
+  if (scope.wcagOnly !== false) builder = builder.withTags(['wcag2a', 'wcag2aa']);
+  if (scope.include) builder = builder.include(scope.include);
+  if (scope.exclude) builder = builder.exclude(scope.exclude);
   const result = await builder.analyze();
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => scope.all || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The serious and critical WCAG 2 A/AA violations inside `include` (or the whole page). */
+export function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  return axeViolations(page, { include });
 }
