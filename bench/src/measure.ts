@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Content, SearchContentResponse } from '@portal/shared/schemas/courseware';
+import { parseServerTiming } from '../../apps/server/src/lib/server-timing.js';
 import {
   CLASS_TIME_BUDGET_MS,
   ACRONYM_TERM,
@@ -59,6 +60,11 @@ export interface ClassResult {
   error?: string;
   /** A caveat that does not fail the class (fewer samples than asked within the time budget). */
   note?: string;
+  /**
+   * Mean milliseconds per timed request of each stage the server reported in `Server-Timing` (a stage a
+   * request did not go through counts as 0 for it), e.g. rank, spelling, snippets, serialise, total.
+   */
+  stages?: Record<string, number>;
 }
 
 const PERCENT = 100;
@@ -108,7 +114,10 @@ export function summarize(samples: readonly number[]): LatencyStats {
  * GETs a JSON resource and times it.
  * @throws Error on a status other than 200, naming the status and the error body
  */
-export async function timedGet(baseUrl: string, path: string): Promise<{ ms: number; body: unknown }> {
+export async function timedGet(
+  baseUrl: string,
+  path: string,
+): Promise<{ ms: number; body: unknown; stages: Record<string, number> }> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}${path}`, {
     headers: REQUEST_HEADERS,
@@ -119,7 +128,7 @@ export async function timedGet(baseUrl: string, path: string): Promise<{ ms: num
   if (response.status !== 200) {
     throw new Error(`GET ${path} → ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
   }
-  return { ms, body };
+  return { ms, body, stages: parseServerTiming(response.headers.get('server-timing')) };
 }
 
 const search = (params: Record<string, string>) => `/api/v1/content/search?${new URLSearchParams(params)}`;
@@ -296,10 +305,18 @@ export async function measureClass(
       await timedGet(baseUrl, cls.path(i));
     }
     const samples: number[] = [];
+    const stageSums: Record<string, number> = {};
     for (let i = 0; i < SAMPLE_REQUESTS && Date.now() < stopAt && !signal.aborted; i++) {
-      samples.push((await timedGet(baseUrl, cls.path(WARMUP_REQUESTS + i))).ms);
+      const timed = await timedGet(baseUrl, cls.path(WARMUP_REQUESTS + i));
+      samples.push(timed.ms);
+      for (const [stage, ms] of Object.entries(timed.stages)) stageSums[stage] = (stageSums[stage] ?? 0) + ms;
     }
-    if (samples.length > 0) result.stats = summarize(samples);
+    if (samples.length > 0) {
+      result.stats = summarize(samples);
+      result.stages = Object.fromEntries(
+        Object.entries(stageSums).map(([stage, sum]) => [stage, sum / samples.length]),
+      );
+    }
     if (samples.length < SAMPLE_REQUESTS)
       result.note = `only ${samples.length} of ${SAMPLE_REQUESTS} requests within the time budget`;
   } catch (error) {

@@ -1,7 +1,7 @@
 /** The benchmark's figures as printed tables and as the JSON written to .bench/results.json. */
 import type { CatalogueManifest } from './catalogue.js';
 import type { DatabaseKind } from './databases.js';
-import type { ClassResult } from './measure.js';
+import type { ClassResult, LatencyStats } from './measure.js';
 import type { MemoryReading } from './server-process.js';
 import type { VariantKey } from './variants.js';
 
@@ -9,6 +9,8 @@ import type { VariantKey } from './variants.js';
 export interface JudgedClass extends ClassResult {
   targetP95Ms: number;
   isPassed: boolean;
+  /** Every run's figures; `stats` and `stages` are those of the worse one (the higher p95). */
+  runs?: LatencyStats[];
 }
 
 /** Everything measured on one database. */
@@ -21,6 +23,8 @@ export interface DatabaseResult {
   catalogue?: Omit<CatalogueManifest, 'detailAliases'> & { isCached: boolean };
   server?: { pid: number; afterStart?: MemoryReading; afterRun?: MemoryReading };
   lastPagePages?: number;
+  /** The EXPLAIN (ANALYZE, BUFFERS) of the slowest search class, under .bench/. */
+  explainFile?: string;
   classes: JudgedClass[];
 }
 
@@ -93,25 +97,67 @@ export function formatDatabase(result: DatabaseResult): string {
   lines.push(
     '',
     table(
-      ['class', 'p50 ms', 'p95 ms', 'max ms', 'n', 'target p95', 'result'],
+      ['class', 'p50 ms', 'p95 ms', 'max ms', 'n', 'p95 of each run', 'target p95', 'result'],
       result.classes.map((k) => [
         k.label,
         ms(k.stats?.p50),
         ms(k.stats?.p95),
         ms(k.stats?.max),
         String(k.stats?.count ?? 0),
+        (k.runs ?? []).map((r) => ms(r.p95)).join(' / '),
         `< ${k.targetP95Ms} ms`,
         k.stats ? (k.isPassed ? 'pass' : 'FAIL') : 'no data',
       ]),
     ),
     '',
   );
+  const stages = formatStages(result.classes);
+  if (stages) lines.push(stages, '');
   for (const k of result.classes) {
     const extra = [k.error ? `ERROR: ${k.error}` : '', k.note ? `note: ${k.note}` : ''].filter(Boolean);
     lines.push(`  ${k.label}: ${k.response ?? '-'}${extra.length ? ` [${extra.join('; ')}]` : ''}`);
   }
   if (result.lastPagePages) lines.push(`  (the last page is page ${result.lastPagePages})`);
   return lines.join('\n');
+}
+
+/** Server stages in the order a search goes through them; others follow in the order first seen. */
+const STAGE_ORDER = [
+  'cache',
+  'words',
+  'browse',
+  'rank',
+  'spelling',
+  'partial',
+  'page',
+  'snippets',
+  'serialise',
+  'total',
+];
+
+/**
+ * The stage table: mean ms per request of each Server-Timing stage (the worse run's), beside the
+ * client's mean; what the server's `total` leaves out of the client's time is HTTP, compression and
+ * parsing. Empty when no class reported stages.
+ */
+export function formatStages(classes: readonly JudgedClass[]): string {
+  const seen = [...new Set(classes.flatMap((k) => Object.keys(k.stages ?? {})))];
+  if (seen.length === 0) return '';
+  const names = [
+    ...STAGE_ORDER.filter((n) => seen.includes(n)),
+    ...seen.filter((n) => !STAGE_ORDER.includes(n)),
+  ];
+  return [
+    "where the time goes (mean ms per request, from the server's Server-Timing; candidates, ranking and facets are one statement: rank)",
+    table(
+      ['class', ...names, 'client'],
+      classes.map((k) => [
+        k.label,
+        ...names.map((n) => (k.stages?.[n] === undefined ? '-' : ms(k.stages[n]))),
+        ms(k.stats?.mean),
+      ]),
+    ),
+  ].join('\n');
 }
 
 /**

@@ -7,18 +7,21 @@
  * Options (after `--` with npm):
  *   --variants=current               what to measure (variants.ts; default: current)
  *   --databases=pglite,postgres            where to measure (default: both)
+ *   --update-baseline                write this run's figures to bench/baseline.json
  *
  * Exits 1 when a class errs (a wrong answer or a failed request); a missed latency target is reported
  * as FAIL in the table and in the JSON, without failing the run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readCorpus, type BaseDocument } from './corpus.js';
 import {
   CATALOGUE_SIZE,
   COURSEWARE_DIR,
   DEFAULT_ITEMS,
+  MEASURE_REPEATS,
   OUTPUT_DIR,
   RESULTS_FILE,
   RUN_TIME_BUDGET_MS,
@@ -31,7 +34,8 @@ import {
   type DatabaseKind,
   type PreparedCatalogue,
 } from './databases.js';
-import { findLastPage, measureClass, queryClasses } from './measure.js';
+import { explainSearch } from './explain.js';
+import { findLastPage, measureClass, queryClasses, type ClassResult, type QueryClass } from './measure.js';
 import {
   formatAgreement,
   formatDatabase,
@@ -40,6 +44,7 @@ import {
   type DatabaseResult,
   type JudgedClass,
 } from './report.js';
+import { compareWithBaseline, updateBaseline } from './baseline.js';
 import { startServer } from './server-process.js';
 import { VARIANTS, type Variant, type VariantKey } from './variants.js';
 
@@ -93,6 +98,7 @@ async function measureVariant(
     classes: [],
   };
   const env = await prepared.useVariant(variant);
+  let classes: QueryClass[] = [];
   log(`${label}: starting the server`);
   const server = await startServer({
     ...env,
@@ -102,31 +108,62 @@ async function measureVariant(
     const lastPage = await findLastPage(server.baseUrl);
     result.lastPagePages = lastPage.pages;
     const targets = TARGETS[prepared.kind];
-    const classes = queryClasses({
+    classes = queryClasses({
       rareTermItems: prepared.manifest.indexedRareTermItems,
       documentTermItems: prepared.manifest.indexedDocumentTermItems,
       lastPage: lastPage.path,
       detailAliases,
     });
+    // The whole measure is repeated; each class reports its worse run (the higher p95), so a figure
+    // that holds only on a good run is not the one kept.
+    const runs = new Map<string, ClassResult[]>();
+    for (let round = 1; round <= MEASURE_REPEATS && !signal.aborted; round++) {
+      log(`  run ${round} of ${MEASURE_REPEATS}`);
+      for (const cls of classes) {
+        if (signal.aborted) break;
+        const measured = await measureClass(server.baseUrl, cls, deadline, signal);
+        runs.set(cls.key, [...(runs.get(cls.key) ?? []), measured]);
+        const stats = measured.stats;
+        log(
+          `    ${cls.label}: ${stats ? `p50 ${stats.p50.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms (n ${stats.count})` : 'not measured'}` +
+            (measured.error ? ` (error: ${measured.error})` : ''),
+        );
+      }
+    }
     for (const cls of classes) {
-      if (signal.aborted) break;
-      const measured = await measureClass(server.baseUrl, cls, deadline, signal);
-      const targetP95Ms = targets[cls.kind];
-      const judged: JudgedClass = {
-        ...measured,
-        targetP95Ms,
-        isPassed: !measured.error && measured.stats !== undefined && measured.stats.p95 < targetP95Ms,
-      };
-      result.classes.push(judged);
-      const stats = judged.stats;
-      log(
-        `  ${cls.label}: ${stats ? `p50 ${stats.p50.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms (n ${stats.count})` : 'not measured'}` +
-          (judged.error ? ` (error: ${judged.error})` : ''),
+      const measuredRuns = runs.get(cls.key) ?? [];
+      const worse = measuredRuns.reduce<ClassResult | undefined>(
+        (w, r) => (!w || (r.stats?.p95 ?? Infinity) > (w.stats?.p95 ?? -Infinity) ? r : w),
+        undefined,
       );
+      if (!worse) continue;
+      const targetP95Ms = targets[cls.kind];
+      const error = measuredRuns.find((r) => r.error)?.error;
+      result.classes.push({
+        ...worse,
+        error,
+        runs: measuredRuns.flatMap((r) => (r.stats ? [r.stats] : [])),
+        targetP95Ms,
+        isPassed: !error && worse.stats !== undefined && worse.stats.p95 < targetP95Ms,
+      });
     }
     result.server.afterRun = server.memory();
   } finally {
     await server.stop();
+  }
+  const slowest = result.classes
+    .filter((k) => k.kind === 'search' && k.stats)
+    .reduce<JudgedClass | undefined>((s, k) => (!s || k.stats!.p95 > s.stats!.p95 ? k : s), undefined);
+  const cls = slowest && classes.find((c) => c.key === slowest.key);
+  if (cls && !signal.aborted) {
+    const file = path.join(OUTPUT_DIR, `explain-${prepared.kind}-${variant.key}-${cls.key}.txt`);
+    try {
+      await explainSearch({ env, path: cls.path(0), label: cls.label, file });
+      result.explainFile = file;
+      log(`  EXPLAIN (ANALYZE, BUFFERS) of the slowest class, ${cls.label}: ${file}`);
+    } catch (error) {
+      log(`  could not explain ${cls.label}: ${describeError(error)}`);
+    }
   }
   return result;
 }
@@ -192,7 +229,12 @@ async function main(): Promise<void> {
   const started = Date.now();
   const { values } = parseArgs({
     // --items is read by config.ts (the catalogue's shape); declared here so that it is allowed.
-    options: { variants: { type: 'string' }, databases: { type: 'string' }, items: { type: 'string' } },
+    options: {
+      variants: { type: 'string' },
+      databases: { type: 'string' },
+      items: { type: 'string' },
+      'update-baseline': { type: 'boolean' },
+    },
     allowPositionals: false,
   });
   const variants = listOption(values.variants, Object.keys(VARIANTS) as VariantKey[], ['current']).map(
@@ -263,10 +305,18 @@ async function main(): Promise<void> {
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   log('');
+  const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(' ');
+  log(
+    `Machine: ${cpus.length} × ${results.machine.cpuModel}, Node ${process.version}; load average ` +
+      `${load(loadBefore)} before the run, ${load(os.loadavg())} after (1, 5, 15 min)\n`,
+  );
   for (const db of databases) log(`${formatDatabase(db)}\n`);
+  for (const line of compareWithBaseline(results)) log(line);
+  if (values['update-baseline'] || process.env.npm_config_update_baseline === 'true')
+    log(updateBaseline(results));
+  log('');
   const agreement = formatAgreement(databases);
   if (agreement) log(`${agreement}\n`);
-  const load = (l: number[]) => l.map((v) => v.toFixed(1)).join(' ');
   log(
     `Whole run ${formatDuration(results.durationMs)} on ${cpus.length} CPUs ` +
       `(load average ${load(loadBefore)} before, ${load(os.loadavg())} after); figures in ${RESULTS_FILE}`,

@@ -48,6 +48,7 @@ import { IDENTITY_ROUTE_DOCS } from './modules/identity/identity.openapi.js';
 import { OPENAPI_DOCUMENT, annotateRoutes, declareRequiredProperties } from './lib/openapi.js';
 import requestGuards from './plugins/request-guards.js';
 import routeAccess from './plugins/route-access.js';
+import serverTiming from './plugins/server-timing.js';
 import organizationRoutes from './modules/organizations/organizations.routes.js';
 import statisticsRoutes from './modules/statistics/statistics.routes.js';
 import formsRoutes from './modules/forms/forms.routes.js';
@@ -108,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  // Before compression, whose onSend hook must come after the one that sets the Server-Timing header.
+  await app.register(serverTiming);
   await app.register(compress, { global: true, threshold: 2048 });
   await app.register(formbody);
   // Streamed uploads; no file may exceed the largest upload limit (001 §9), routes set tighter ones.

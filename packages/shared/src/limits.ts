@@ -44,6 +44,11 @@ export const SEARCH_PAGE_SIZE_MAX = 100;
  * a query that matches more is told so with `isCapped` and should be narrowed with filters.
  */
 export const SEARCH_CANDIDATE_CAP = 1000;
+/**
+ * How long a worked-out search (its plan, and its ranked candidates for paging) is kept, in seconds:
+ * long enough to page through the results; a change to the catalogue ends it sooner.
+ */
+export const SEARCH_CACHE_TTL_SECONDS = 600;
 /** Trigram similarity a vocabulary word must reach to stand in for a misspelt search term. */
 export const FUZZY_SIMILARITY_MIN = 0.35;
 /** Most entries of one list (sections, children, files, knowledge items, contributors) in one save. */

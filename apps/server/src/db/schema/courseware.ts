@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   customType,
   date,
   index,
@@ -76,6 +77,12 @@ export const content = pgTable(
     modifiedBy: uuid('modified_by'),
     searchVector: tsvector('search_vector'),
     /**
+     * The name's words (to_tsvector('english', name)), kept by the search trigger (migration 0014):
+     * name matches are found through its index, and telling whether a row matched by name costs a
+     * lookup in this small vector instead of parsing the name again for every candidate.
+     */
+    nameVector: tsvector('name_vector'),
+    /**
      * Words of the item's files (weight D), kept by the trigger of `file_text` (migration 0008) and
      * folded into `search_vector` by its trigger: found last, after name, keywords and description.
      */
@@ -95,7 +102,7 @@ export const content = pgTable(
     index('content_created_idx').on(t.createdAt, t.id),
     index('content_search_idx').using('gin', t.searchVector),
     // Name matches rank first: found through the name's own index, not by rechecking weights.
-    index('content_name_search_idx').using('gin', sql`to_tsvector('english', ${t.name})`),
+    index('content_name_search_idx').using('gin', t.nameVector),
     // Browse order and facet counts by what search lists: index scans in (name, id), index-only counts.
     index('content_listing_name_idx').on(t.listingStatus, t.name, t.id),
     index('content_listing_facets_idx').on(t.listingStatus, t.facetBits),
@@ -216,6 +223,32 @@ export const searchAcronym = pgTable(
     primaryKey({ columns: [t.acronym, t.expansion] }),
     index('search_acronym_expansion_idx').on(t.expansion),
   ],
+);
+
+/**
+ * The search generation: a counter that statement-level triggers (migration 0014) raise whenever
+ * something a search reads changes (content, file text, knowledge and contributor links, the
+ * vocabulary and acronyms). A cached search is valid only for the generation it was computed in.
+ */
+export const searchGeneration = pgTable('search_generation', {
+  id: integer('id').primaryKey().default(1),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Searches already worked out, shared by every instance (search-cache.repository.ts): a query's plan
+ * (its groups after correction and widening) and the ranked ids of its candidates, for paging. Keyed by
+ * a digest of the normalised query, the filters and the caller's visibility class; `value` is JSON.
+ */
+export const searchCache = pgTable(
+  'search_cache',
+  {
+    key: text('key').primaryKey(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    value: jsonb('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_cache_created_idx').on(t.createdAt)],
 );
 
 /** Every save of a content item keeps the values it replaced (issue: history; a diff view comes later). */

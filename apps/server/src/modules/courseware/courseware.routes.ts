@@ -38,7 +38,8 @@ const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
       },
     },
-    async (request) => searchCatalogue(app.db, request.session.permissions, request.query),
+    async (request) =>
+      searchCatalogue(app.db, request.session.permissions, request.query, request.serverTiming),
   );
 
   app.get(

@@ -4,6 +4,7 @@
  * matches, a snippet; browse in name order when there is no text. Visibility is the caller's listed
  * statuses (courseware.service.ts).
  */
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
 import { FACET_DIMENSIONS, type ContentStatus } from '@portal/shared/enums';
@@ -19,9 +20,11 @@ import { CURATED_ACRONYMS } from '@portal/shared/acronyms';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
+import { ServerTiming } from '../../lib/server-timing.js';
 import { findAcronymUses, wordsOf, type AcronymPair, type AcronymUse } from './acronyms.js';
 
 import { listedStatuses } from './courseware.service.js';
+import * as cacheRepo from './search-cache.repository.js';
 import * as repo from './search.repository.js';
 import * as vocabularyRepo from './search-vocabulary.repository.js';
 
@@ -78,8 +81,8 @@ function combinations(n: number, k: number): number[][] {
 }
 
 /**
- * The partial-match query (issue: no dead end): each group's to_tsquery, and candidate tiers
- * "at least k groups" for k from n−1 down to 1, so the items with most words come first.
+ * The partial-match query (issue: no dead end): candidate tiers "at least k groups" for k from n−1
+ * down to 1, so the items with most words come first.
  */
 function partialQuery(groups: Group[]): repo.TextQuery {
   const each = groups.map(groupTsquery);
@@ -91,7 +94,7 @@ function partialQuery(groups: Group[]): repo.TextQuery {
         .join(' | '),
     );
   }
-  return { tsquery: tsqueryOf(groups, '|'), partial: { groups: each, tiers } };
+  return { tsquery: tsqueryOf(groups, '|'), partial: { tiers } };
 }
 
 /** A group as the query typed it, with what the correction may do with it. */
@@ -155,7 +158,7 @@ function decodeFacets(groups: repo.FacetBitsCount[]): SearchFacets {
   return facets;
 }
 
-function toSummary(row: repo.SummaryRow, match?: repo.DocumentMatchRow): ContentSummary {
+function toSummary(row: repo.SummaryRow, match?: Omit<repo.DocumentMatchRow, 'id'> | null): ContentSummary {
   return {
     id: row.id,
     name: row.name,
@@ -249,16 +252,19 @@ export async function searchCatalogue(
   db: Db,
   perms: SearchPerms,
   query: SearchContentQuery,
+  timing: ServerTiming = new ServerTiming(),
 ): Promise<SearchContentResponse> {
   const statuses = listedStatuses(perms);
   const { q, limit, nextPageToken, ...filters } = query;
   const terms = q ? searchTerms(q) : [];
   if (terms.length === 0) {
     const after = decodePageToken(nextPageToken, BrowseCursor);
-    const [found, facetGroups] = await Promise.all([
-      repo.browseContent(db, { statuses, filters, limit, after }),
-      repo.facetCountsForFilters(db, statuses, filters),
-    ]);
+    const [found, facetGroups] = await timing.measure('browse', () =>
+      Promise.all([
+        repo.browseContent(db, { statuses, filters, limit, after }),
+        repo.facetCountsForFilters(db, statuses, filters),
+      ]),
+    );
     const { page, nextPageToken: next } = keysetPage(found, limit, (last) => ({ n: last.name, i: last.id }));
     const total = facetGroups.reduce((sum, g) => sum + Number(g.count), 0);
     return {
@@ -274,83 +280,242 @@ export async function searchCatalogue(
   }
 
   const cursor = decodePageToken(nextPageToken, RankCursor);
-  let groups: Group[];
-  let correctedQuery: string | null = cursor?.c ?? null;
-  let isPartialMatch = cursor?.p ?? false;
-  let alsoSearchedFor: string[] = cursor?.a ?? [];
-  const empty = { page: [], facets: [], total: 0, isCapped: false };
-  let result: Awaited<ReturnType<typeof repo.searchContent>> = empty;
-  const run = (text: repo.TextQuery) =>
+  const cacheScope = { statuses: [...statuses].sort(), filters: normalisedFilters(filters) };
+  if (cursor) {
+    // A page token carries the (possibly corrected or partial) query it belongs to: later pages
+    // neither correct nor widen again, and read the ranking the first page kept when it is current.
+    const plan: SearchPlan = {
+      groups: parseGroups(cursor.q),
+      correctedQuery: cursor.c ?? null,
+      isPartialMatch: cursor.p ?? false,
+      alsoSearchedFor: cursor.a ?? [],
+    };
+    const resultKey = cacheKey('result', {
+      groups: plan.groups,
+      partial: plan.isPartialMatch,
+      ...cacheScope,
+    });
+    const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, [resultKey]));
+    const kept = cache.values.get(resultKey) as KeptResult | undefined;
+    const after = { m: cursor.m, r: cursor.r, n: cursor.n, i: cursor.i };
+    const fromKept =
+      kept &&
+      (await timing.measure('page', () =>
+        pageOfKept(db, { kept, after, limit, statuses, plan, withSnippet: perms.CanViewFiles }),
+      ));
+    const result =
+      fromKept ??
+      (await timing.measure('rank', () =>
+        repo.searchContent(db, {
+          statuses,
+          filters,
+          text: textOf(plan),
+          limit,
+          after,
+          withSnippet: perms.CanViewFiles,
+        }),
+      ));
+    return answer({ plan, result, limit });
+  }
+
+  const planKey = cacheKey('plan', { terms, ...cacheScope });
+  const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, [planKey]));
+  const kept = cache.values.get(planKey) as KeptPlan | undefined;
+  const run = (plan: SearchPlan) =>
     repo.searchContent(db, {
       statuses,
       filters,
-      text,
+      text: textOf(plan),
       limit,
-      after: cursor ? { m: cursor.m, r: cursor.r, n: cursor.n, i: cursor.i } : undefined,
+      withRanking: !kept?.isRankingKept,
+      withSnippet: perms.CanViewFiles,
     });
-  const textOf = (gs: Group[], partial: boolean): repo.TextQuery =>
-    partial ? partialQuery(gs) : { tsquery: tsqueryOf(gs) };
-
-  if (cursor) {
-    // A page token carries the (possibly corrected or partial) query it belongs to: later pages
-    // neither correct nor widen again.
-    groups = parseGroups(cursor.q);
-    result = await run(textOf(groups, isPartialMatch));
+  let plan: SearchPlan;
+  let result: SearchResult;
+  if (kept) {
+    plan = kept.plan;
+    result = await timing.measure('rank', () => run(plan));
   } else {
-    const [vocabulary, pairs] = await Promise.all([
-      vocabularyRepo.lookUpTerms(db, terms),
-      acronymPairsOf(db, terms),
-    ]);
-    const uses = findAcronymUses(terms, pairs, ACRONYM_EXPANSIONS_MAX);
-    alsoSearchedFor = uses.flatMap((u) => u.labels);
-    const units = queryUnits(terms, vocabulary, uses);
-    groups = units.map((u) => u.group);
-    if (groups.length > 0) {
-      result = await run(textOf(groups, false));
-      if (result.total === 0) {
-        const corrected = await correctTerms(db, statuses, units, vocabulary);
-        if (corrected) {
-          result = await run(textOf(corrected, false));
-          if (result.total > 0 || groups.length > 1) {
-            groups = corrected;
-            correctedQuery = corrected.map((alts) => (alts[0] ?? '').replaceAll(PREFIX_MARK, '')).join(' ');
-          }
-        }
-      }
-      if (result.total === 0 && groups.length > 1) {
-        isPartialMatch = true;
-        result = await run(textOf(groups, true));
-      }
-      if (result.total === 0) {
-        correctedQuery = null;
-        isPartialMatch = false;
+    ({ plan, result } = await workOutPlan(db, { statuses, terms, run, timing }));
+  }
+  // A query's plan and ranking are written once per generation: what the next same query and the
+  // later pages read.
+  const entries: { key: string; value: unknown }[] = [];
+  const keepsRanking = result.ranking !== undefined && result.total > limit;
+  if (keepsRanking) {
+    const resultKey = cacheKey('result', {
+      groups: plan.groups,
+      partial: plan.isPartialMatch,
+      ...cacheScope,
+    });
+    const value: KeptResult = {
+      ...result.ranking!,
+      total: result.total,
+      isCapped: result.isCapped,
+      facets: result.facets,
+    };
+    entries.push({ key: resultKey, value });
+  }
+  if (result.total > 0 && (!kept || keepsRanking)) {
+    const value: KeptPlan = { plan, isRankingKept: keepsRanking || (kept?.isRankingKept ?? false) };
+    entries.push({ key: planKey, value });
+  }
+  if (entries.length > 0)
+    await timing.measure('cache', () => cacheRepo.writeSearchCache(db, cache.generation, entries));
+  return answer({ plan, result, limit });
+}
+
+/** What a text query searches for after correction and widening, and what it tells the caller. */
+interface SearchPlan {
+  groups: Group[];
+  correctedQuery: string | null;
+  isPartialMatch: boolean;
+  alsoSearchedFor: string[];
+}
+
+type SearchResult = Awaited<ReturnType<typeof repo.searchContent>>;
+
+/** A kept plan, and whether its ranking was kept in the same generation (then it is not written again). */
+interface KeptPlan {
+  plan: SearchPlan;
+  isRankingKept: boolean;
+}
+
+/** A query's ranked candidates with their total and facets, kept for its later pages. */
+interface KeptResult extends repo.Ranking {
+  total: number;
+  isCapped: boolean;
+  facets: repo.FacetBitsCount[];
+}
+
+/** The ranking query of a plan. */
+function textOf(plan: SearchPlan): repo.TextQuery {
+  return plan.isPartialMatch ? partialQuery(plan.groups) : { tsquery: tsqueryOf(plan.groups) };
+}
+
+/** Filters in one order, empty ones left out, so that equal filters give equal cache keys. */
+function normalisedFilters(filters: repo.ContentFilters): Record<string, unknown> {
+  const normal: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))) {
+    if (Array.isArray(value) ? value.length > 0 : value)
+      normal[name] = Array.isArray(value) ? [...value].sort() : value;
+  }
+  // "New or updated" is relative to today: a kept search of that filter lasts until the date changes.
+  if (normal.newOrUpdatedContent) normal.day = new Date().toISOString().slice(0, 10);
+  return normal;
+}
+
+/** The cache key of a kind of entry: a digest of what the entry depends on. */
+function cacheKey(kind: 'plan' | 'result', parts: Record<string, unknown>): string {
+  return `${kind}:${crypto.createHash('sha256').update(JSON.stringify(parts)).digest('base64url')}`;
+}
+
+/**
+ * The page after `after` read from a kept ranking: the ids after the cursor's, then their rows.
+ * Undefined when the cursor's id is not in the ranking (the ranking then is recomputed).
+ */
+async function pageOfKept(
+  db: Db,
+  args: {
+    kept: KeptResult;
+    after: repo.RankKey;
+    limit: number;
+    statuses: readonly ContentStatus[];
+    plan: SearchPlan;
+    withSnippet: boolean;
+  },
+): Promise<SearchResult | undefined> {
+  const { kept, after, limit, plan } = args;
+  const position = kept.ids.indexOf(after.i);
+  if (position < 0) return undefined;
+  const ids = kept.ids.slice(position + 1, position + 2 + limit);
+  const [found, matches] = await Promise.all([
+    repo.summariesByIds(db, { ids, statuses: args.statuses }),
+    repo.findDocumentMatches(db, { ids, tsquery: textOf(plan).tsquery, withSnippet: args.withSnippet }),
+  ]);
+  if (found.length !== ids.length) return undefined;
+  const matchOf = new Map(matches.map(({ id, ...match }) => [id, match]));
+  const page = found.map((row, i) => ({
+    ...row,
+    rank: kept.ranks[position + 1 + i]!,
+    matched: kept.matched[position + 1 + i]!,
+    documentMatch: matchOf.get(row.id) ?? null,
+  }));
+  return { page, total: kept.total, isCapped: kept.isCapped, facets: kept.facets };
+}
+
+/**
+ * Works out a first page's plan (README "Search"): the terms looked up in the vocabulary and widened by
+ * acronyms; when nothing matches, misspelt terms replaced by close catalogue words; when still nothing
+ * has every word, the items with most of them. Returns the plan and the first page it gave.
+ */
+async function workOutPlan(
+  db: Db,
+  args: {
+    statuses: readonly ContentStatus[];
+    terms: string[];
+    run: (plan: SearchPlan) => Promise<SearchResult>;
+    timing: ServerTiming;
+  },
+): Promise<{ plan: SearchPlan; result: SearchResult }> {
+  const { statuses, terms, run, timing } = args;
+  const [vocabulary, pairs] = await timing.measure('words', () =>
+    Promise.all([vocabularyRepo.lookUpTerms(db, terms), acronymPairsOf(db, terms)]),
+  );
+  const uses = findAcronymUses(terms, pairs, ACRONYM_EXPANSIONS_MAX);
+  const units = queryUnits(terms, vocabulary, uses);
+  const plan: SearchPlan = {
+    groups: units.map((u) => u.group),
+    correctedQuery: null,
+    isPartialMatch: false,
+    alsoSearchedFor: uses.flatMap((u) => u.labels),
+  };
+  let result: SearchResult = { page: [], facets: [], total: 0, isCapped: false };
+  if (plan.groups.length === 0) return { plan, result };
+  result = await timing.measure('rank', () => run(plan));
+  if (result.total === 0) {
+    const corrected = await timing.measure('spelling', () => correctTerms(db, statuses, units, vocabulary));
+    if (corrected) {
+      const correctedPlan = { ...plan, groups: corrected };
+      result = await timing.measure('spelling', () => run(correctedPlan));
+      if (result.total > 0 || plan.groups.length > 1) {
+        plan.groups = corrected;
+        plan.correctedQuery = corrected.map((alts) => (alts[0] ?? '').replaceAll(PREFIX_MARK, '')).join(' ');
       }
     }
   }
+  if (result.total === 0 && plan.groups.length > 1) {
+    plan.isPartialMatch = true;
+    result = await timing.measure('partial', () => run(plan));
+  }
+  if (result.total === 0) {
+    plan.correctedQuery = null;
+    plan.isPartialMatch = false;
+  }
+  return { plan, result };
+}
+
+/** The answer of a ranked page: its items (with document matches), the next page's token and the counts. */
+function answer(args: { plan: SearchPlan; result: SearchResult; limit: number }): SearchContentResponse {
+  const { plan, result, limit } = args;
   const { page, nextPageToken: next } = keysetPage(result.page, limit, (last) => ({
-    q: JSON.stringify(groups),
+    q: JSON.stringify(plan.groups),
     m: Number(last.matched),
     r: Number(last.rank),
     n: last.name,
     i: last.id,
-    p: isPartialMatch || undefined,
-    a: alsoSearchedFor.length ? alsoSearchedFor : undefined,
-    c: correctedQuery,
+    p: plan.isPartialMatch || undefined,
+    a: plan.alsoSearchedFor.length ? plan.alsoSearchedFor : undefined,
+    c: plan.correctedQuery,
   }));
-  const matches = await repo.findDocumentMatches(db, {
-    ids: page.map((row) => row.id),
-    tsquery: tsqueryOf(groups, isPartialMatch ? '|' : '&'),
-    withSnippet: perms.CanViewFiles,
-  });
-  const matchOf = new Map(matches.map((m) => [m.id, m]));
   return {
-    items: page.map((row) => toSummary(row, matchOf.get(row.id))),
+    items: page.map((row) => toSummary(row, row.documentMatch)),
     nextPageToken: next,
     total: result.total,
     isCapped: result.isCapped,
-    correctedQuery,
-    isPartialMatch,
-    alsoSearchedFor,
+    correctedQuery: plan.correctedQuery,
+    isPartialMatch: plan.isPartialMatch,
+    alsoSearchedFor: plan.alsoSearchedFor,
     facets: decodeFacets(result.facets),
   };
 }

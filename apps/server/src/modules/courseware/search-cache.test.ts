@@ -1,0 +1,136 @@
+/**
+ * Searches worked out once (issue "Search speed regained"): later pages read the ranking the first page
+ * kept, a misspelt query is corrected once, and any change to the catalogue ends what was kept. What a
+ * client sees: the same pages with and without the kept ranking, and the stages in `Server-Timing`.
+ */
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  ContentSchema,
+  SearchContentResponseSchema,
+  toUpdateRequest,
+} from '@portal/shared/schemas/courseware';
+import type { Role } from '@portal/shared/enums';
+import { parseServerTiming } from '../../lib/server-timing.js';
+import { useTestApp } from '../../testing/use-test-app.js';
+import { readSearchCache, writeSearchCache } from './search-cache.repository.js';
+
+const { ctx, tree, as } = useTestApp({ tree: true });
+
+async function search(query: string, role?: Role) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/content/search?${query}`,
+    headers: await as(role),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    body: SearchContentResponseSchema.parse(res.json()),
+    stages: parseServerTiming(res.headers['server-timing'] as string | undefined),
+  };
+}
+
+/** Every page of `query` (limit 1), with the stages each page took. */
+async function allPages(query: string, role?: Role) {
+  const pages: Awaited<ReturnType<typeof search>>[] = [];
+  let token: string | null = null;
+  do {
+    const page = await search(`${query}${token ? `&nextPageToken=${token}` : ''}`, role);
+    pages.push(page);
+    token = page.body.nextPageToken;
+  } while (token);
+  return pages;
+}
+
+const forgetKeptSearches = () => ctx.database.db.execute(sql`DELETE FROM search_cache`);
+
+describe('kept searches', () => {
+  it('serve later pages from the first page’s ranking, the same pages a new ranking gives', async () => {
+    await forgetKeptSearches();
+    const kept = await allPages('limit=1&q=lab', 'contenteditor');
+    expect(kept).toHaveLength(3);
+    expect(kept[0]!.stages).toHaveProperty('rank');
+    for (const page of kept.slice(1)) {
+      expect(page.stages).toHaveProperty('page');
+      expect(page.stages).not.toHaveProperty('rank');
+    }
+    await forgetKeptSearches();
+    const ranked = kept.map((page) => page.body);
+    // Without a kept ranking each later page ranks again from its token's keyset.
+    let token = ranked[0]!.nextPageToken;
+    for (const expected of ranked.slice(1)) {
+      await forgetKeptSearches();
+      const again = await search(`limit=1&q=lab&nextPageToken=${token}`, 'contenteditor');
+      expect(again.stages).toHaveProperty('rank');
+      expect(again.body.items.map((i) => i.id)).toEqual(expected.items.map((i) => i.id));
+      expect(again.body.total).toBe(expected.total);
+      expect(again.body.facets).toEqual(expected.facets);
+      token = again.body.nextPageToken;
+    }
+    expect(token).toBeNull();
+  });
+
+  it('are the caller’s own visibility: a visitor never pages through what an editor’s search kept', async () => {
+    await forgetKeptSearches();
+    await allPages('limit=1&q=lab', 'contenteditor');
+    const visitor = await allPages('limit=1&q=lab', undefined);
+    expect(visitor.flatMap((p) => p.body.items.map((i) => i.name))).toEqual(['Cross-Site Scripting Lab']);
+  });
+
+  it('correct a misspelt query once: the next same query reuses the correction', async () => {
+    await forgetKeptSearches();
+    const first = await search('q=scriptng');
+    expect(first.body.correctedQuery).toBe('scripting');
+    expect(first.stages).toHaveProperty('spelling');
+    const second = await search('q=scriptng');
+    expect(second.body.correctedQuery).toBe('scripting');
+    expect(second.body.items.map((i) => i.id)).toEqual(first.body.items.map((i) => i.id));
+    expect(second.stages).not.toHaveProperty('spelling');
+    expect(second.stages).not.toHaveProperty('words');
+  });
+
+  it('end with any change to the catalogue, so a renamed item leaves the next page', async () => {
+    await forgetKeptSearches();
+    const first = await search('limit=1&q=lab', 'contenteditor');
+    expect(first.body.items.map((i) => i.id)).not.toContain(tree.unlisted);
+    const cache = await readSearchCache(ctx.database.db, ['probe']);
+    await writeSearchCache(ctx.database.db, cache.generation, [{ key: 'probe', value: { ids: [] } }]);
+    expect((await readSearchCache(ctx.database.db, ['probe'])).values.has('probe')).toBe(true);
+
+    const headers = await as('contenteditor');
+    const unlisted = ContentSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/content/${tree.unlisted}`, headers })).json(),
+    );
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/content/${tree.unlisted}`,
+      headers,
+      payload: {
+        ...toUpdateRequest(unlisted),
+        name: 'Unlisted Sniffing Exercise',
+        description: '<p>Capture packets on a shared segment.</p>',
+      },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    const after = await readSearchCache(ctx.database.db, ['probe']);
+    expect(after.generation).toBeGreaterThan(cache.generation);
+    expect(after.values.has('probe')).toBe(false);
+    const seen = [...first.body.items.map((i) => i.id)];
+    let token = first.body.nextPageToken;
+    while (token) {
+      const page = await search(`limit=1&q=lab&nextPageToken=${token}`, 'contenteditor');
+      seen.push(...page.body.items.map((i) => i.id));
+      token = page.body.nextPageToken;
+    }
+    expect(seen).not.toContain(tree.unlisted);
+    expect(seen).toContain(tree.hidden);
+  });
+
+  it('say where a search spent its time in Server-Timing', async () => {
+    const { stages } = await search('q=cross%20site%20scripting');
+    for (const stage of ['cache', 'rank', 'serialise', 'total'])
+      expect(stages[stage], stage).toBeGreaterThanOrEqual(0);
+    expect(stages.total).toBeGreaterThanOrEqual(stages.rank!);
+  });
+});
