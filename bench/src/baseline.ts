@@ -20,6 +20,8 @@ export interface BaselineEntry {
 export type Baseline = Record<string, BaselineEntry>;
 
 const PERCENT = 100;
+/** Figures are kept to 0.1 ms. */
+const round = (ms: number) => Math.round(ms * 10) / 10;
 
 function readBaseline(): Baseline {
   if (!fs.existsSync(BASELINE_FILE)) return {};
@@ -38,7 +40,7 @@ function entryOf(results: BenchResults): BaselineEntry {
     if (db.variant !== 'current' || db.outcome !== 'measured') continue;
     databases[db.kind] = Object.fromEntries(
       db.classes.flatMap((c) =>
-        c.stats ? [[c.key, { label: c.label, p50: c.stats.p50, p95: c.stats.p95 }]] : [],
+        c.stats ? [[c.key, { label: c.label, p50: round(c.stats.p50), p95: round(c.stats.p95) }]] : [],
       ),
     );
   }
