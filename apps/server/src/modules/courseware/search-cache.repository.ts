@@ -6,31 +6,29 @@
 import { sql } from 'drizzle-orm';
 import { SEARCH_CACHE_TTL_SECONDS } from '@portal/shared/limits';
 import type { Db } from '../../db/client.js';
-import { rows, textArray } from '../../db/rows.js';
+import { rows } from '../../db/rows.js';
 
-/** The current search generation and the valid cached values found among the keys asked for. */
+/** The current search generation and the value kept under a key in it (undefined when none). */
 export interface CacheRead {
   generation: number;
-  values: Map<string, unknown>;
+  value: unknown;
 }
 
 const ttl = sql`(${SEARCH_CACHE_TTL_SECONDS} * interval '1 second')`;
 
 /**
- * Reads the current search generation and the values of `keys` computed in it, in one query. A key
- * of an earlier generation or older than the TTL is absent from `values`.
+ * Reads the current search generation and the value of `key` computed in it, in one query. A value of
+ * an earlier generation or older than the TTL is not returned.
  */
-export async function readSearchCache(db: Db, keys: readonly string[]): Promise<CacheRead> {
-  const found = await rows<{ generation: string | number; key: string | null; value: unknown }>(
+export async function readSearchCache(db: Db, key: string): Promise<CacheRead> {
+  const [found] = await rows<{ generation: string | number; value: unknown }>(
     db,
-    sql`SELECT g.generation, c.key, c.value FROM search_generation g
-        LEFT JOIN search_cache c ON c.key = ANY(${textArray(keys)}) AND c.generation = g.generation
+    sql`SELECT g.generation, c.value FROM search_generation g
+        LEFT JOIN search_cache c ON c.key = ${key} AND c.generation = g.generation
           AND c.created_at > now() - ${ttl}
         WHERE g.id = 1`,
   );
-  const values = new Map<string, unknown>();
-  for (const row of found) if (row.key !== null) values.set(row.key, row.value);
-  return { generation: Number(found[0]?.generation ?? 0), values };
+  return { generation: Number(found?.generation ?? 0), value: found?.value ?? undefined };
 }
 
 /**

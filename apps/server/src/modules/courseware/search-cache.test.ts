@@ -93,9 +93,9 @@ describe('kept searches', () => {
     await forgetKeptSearches();
     const first = await search('limit=1&q=lab', 'contenteditor');
     expect(first.body.items.map((i) => i.id)).not.toContain(tree.unlisted);
-    const cache = await readSearchCache(ctx.database.db, ['probe']);
+    const cache = await readSearchCache(ctx.database.db, 'probe');
     await writeSearchCache(ctx.database.db, cache.generation, [{ key: 'probe', value: { ids: [] } }]);
-    expect((await readSearchCache(ctx.database.db, ['probe'])).values.has('probe')).toBe(true);
+    expect((await readSearchCache(ctx.database.db, 'probe')).value).toEqual({ ids: [] });
 
     const headers = await as('contenteditor');
     const unlisted = ContentSchema.parse(
@@ -113,9 +113,9 @@ describe('kept searches', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
 
-    const after = await readSearchCache(ctx.database.db, ['probe']);
+    const after = await readSearchCache(ctx.database.db, 'probe');
     expect(after.generation).toBeGreaterThan(cache.generation);
-    expect(after.values.has('probe')).toBe(false);
+    expect(after.value).toBeUndefined();
     const seen = [...first.body.items.map((i) => i.id)];
     let token = first.body.nextPageToken;
     while (token) {

@@ -290,13 +290,10 @@ export async function searchCatalogue(
       isPartialMatch: cursor.p ?? false,
       alsoSearchedFor: cursor.a ?? [],
     };
-    const resultKey = cacheKey('result', {
-      groups: plan.groups,
-      partial: plan.isPartialMatch,
-      ...cacheScope,
-    });
-    const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, [resultKey]));
-    const kept = cache.values.get(resultKey) as KeptResult | undefined;
+    const cache = await timing.measure('cache', () =>
+      cacheRepo.readSearchCache(db, resultKeyOf(plan, cacheScope)),
+    );
+    const kept = cache.value as KeptResult | undefined;
     const after = { m: cursor.m, r: cursor.r, n: cursor.n, i: cursor.i };
     const fromKept =
       kept &&
@@ -319,8 +316,8 @@ export async function searchCatalogue(
   }
 
   const planKey = cacheKey('plan', { terms, ...cacheScope });
-  const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, [planKey]));
-  const kept = cache.values.get(planKey) as KeptPlan | undefined;
+  const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, planKey));
+  const kept = cache.value as KeptPlan | undefined;
   const run = (plan: SearchPlan) =>
     repo.searchContent(db, {
       statuses,
@@ -343,18 +340,13 @@ export async function searchCatalogue(
   const entries: { key: string; value: unknown }[] = [];
   const keepsRanking = result.ranking !== undefined && result.total > limit;
   if (keepsRanking) {
-    const resultKey = cacheKey('result', {
-      groups: plan.groups,
-      partial: plan.isPartialMatch,
-      ...cacheScope,
-    });
     const value: KeptResult = {
       ...result.ranking!,
       total: result.total,
       isCapped: result.isCapped,
       facets: result.facets,
     };
-    entries.push({ key: resultKey, value });
+    entries.push({ key: resultKeyOf(plan, cacheScope), value });
   }
   if (result.total > 0 && (!kept || keepsRanking)) {
     const value: KeptPlan = { plan, isRankingKept: keepsRanking || (kept?.isRankingKept ?? false) };
@@ -403,6 +395,11 @@ function normalisedFilters(filters: repo.ContentFilters): Record<string, unknown
   // "New or updated" is relative to today: a kept search of that filter lasts until the date changes.
   if (normal.newOrUpdatedContent) normal.day = new Date().toISOString().slice(0, 10);
   return normal;
+}
+
+/** The key of a plan's kept ranking: its groups, whether partial, and the caller's scope. */
+function resultKeyOf(plan: SearchPlan, scope: Record<string, unknown>): string {
+  return cacheKey('result', { groups: plan.groups, partial: plan.isPartialMatch, ...scope });
 }
 
 /** The cache key of a kind of entry: a digest of what the entry depends on. */
