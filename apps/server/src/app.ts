@@ -28,6 +28,9 @@ import { createLocalFileStore, type FileStore } from './lib/storage.js';
 import authPlugin from './modules/identity/auth.plugin.js';
 import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
+import metrics from './plugins/metrics.js';
+import operations from './plugins/operations.js';
+import requestId, { REQUEST_ID_HEADER, requestIdGenerator } from './plugins/request-id.js';
 import { createTokenSigner } from './modules/identity/tokens.js';
 import authPagesRoutes from './modules/identity/auth-pages.routes.js';
 import authRoutes from './modules/identity/auth.routes.js';
@@ -80,13 +83,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     // Only trusted proxies may name the client's address (rate limits per address rely on request.ip).
     trustProxy: config.trustProxy,
+    // A trusted proxy's X-Request-Id, else a new UUID; on every log line of the request (plugins/request-id.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: BODY_MAX_BYTES,
     routerOptions: { maxParamLength: 4096 },
     // Errors raised before routing (bad URL, over-long parameter) get the same body shape.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
-      const body: ErrorBody = { code: codeForStatus(status), message: error.message };
-      void (reply as FastifyReply).status(status).send(body);
+      const body: ErrorBody = { code: codeForStatus(status), message: error.message, requestId: request.id };
+      void (reply as FastifyReply).status(status).header(REQUEST_ID_HEADER, request.id).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -95,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
   await app.register(dbPlugin, { database, config, fileStore });
   await app.register(errorHandler);
+  await app.register(requestId);
   // Before any route: records the route table and refuses a route under /api/v1/ without declared access.
   await app.register(routeAccess);
   await app.register(helmet, {
@@ -111,6 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before compression, whose onSend hook must come after the one that sets the Server-Timing header.
   await app.register(serverTiming);
+  // Health, ready and load shedding (after serverTiming, whose onRequest hook a refused answer needs).
+  await app.register(operations);
+  await app.register(metrics);
   await app.register(compress, { global: true, threshold: 2048 });
   await app.register(formbody);
   // Streamed uploads; no file may exceed the largest upload limit (001 §9), routes set tighter ones.
@@ -185,7 +194,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // HEAD answers like GET (link checkers and uptime monitors), without the body.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (url.startsWith('/api/') || url.startsWith('/auth/') || !isRead || !hasWeb) {
-      const body: ErrorBody = { code: 'not_found', message: `Nothing is at ${request.method} ${url}.` };
+      const body: ErrorBody = {
+        code: 'not_found',
+        message: `Nothing is at ${request.method} ${url}.`,
+        requestId: request.id,
+      };
       return reply.status(404).send(body);
     }
     // History-mode routing: every other path is the single-page app.

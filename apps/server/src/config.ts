@@ -9,6 +9,9 @@ import type { BrandVariant } from '@portal/shared/enums';
 import {
   DOCUMENT_TEXT_MEMORY_MB_DEFAULT,
   DOCUMENT_TEXT_TIMEOUT_MS_DEFAULT,
+  METRICS_TOKEN_MIN,
+  OVERLOAD_EVENT_LOOP_DELAY_MS,
+  OVERLOAD_HEAP_USED_BYTES,
   SESSION_MAX_AGE_DAYS_DEFAULT,
 } from '@portal/shared/limits';
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag } from '@portal/shared/schemas/site';
@@ -103,6 +106,20 @@ const EnvSchema = z.object({
     .min(32)
     .max(16_384)
     .default(DOCUMENT_TEXT_MEMORY_MB_DEFAULT),
+  /** Bearer token of GET /metrics (issue 23); unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(METRICS_TOKEN_MIN).optional(),
+  /** Load shedding (issue 23): event-loop delay (ms) and used heap (bytes) over which requests get 503. */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(60_000)
+    .default(OVERLOAD_EVENT_LOOP_DELAY_MS),
+  OVERLOAD_HEAP_USED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024 * 1024)
+    .default(OVERLOAD_HEAP_USED_BYTES),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -144,6 +161,11 @@ export interface Config {
   documentTextTimeoutMs: number;
   documentTextMemoryMb: number;
   logLevel: string;
+  /** METRICS_TOKEN: the bearer token of /metrics, or null (then /metrics is 404). */
+  metricsToken: string | null;
+  /** Load shedding thresholds (OVERLOAD_EVENT_LOOP_DELAY_MS, OVERLOAD_HEAP_USED_BYTES). */
+  overloadEventLoopDelayMs: number;
+  overloadHeapUsedBytes: number;
   /** The flags' values without an admin's choice: FEATURE_<NAME> or the defaults of 001 §9. */
   features: Record<FeatureFlag, boolean>;
   /** Flags set by FEATURE_<NAME>: pinned, an admin cannot switch them. */
@@ -227,6 +249,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentTextTimeoutMs: e.DOCUMENT_TEXT_TIMEOUT_MS,
     documentTextMemoryMb: e.DOCUMENT_TEXT_MEMORY_MB,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
+    overloadHeapUsedBytes: e.OVERLOAD_HEAP_USED_BYTES,
     features,
     pinnedFeatures,
     webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),

@@ -1,5 +1,5 @@
 /**
- * The one error shape of the API (DESIGN.md "API", STYLE.md habit 5): `{ code, message, details? }`
+ * The one error shape of the API (DESIGN.md "API", STYLE.md habit 5): `{ code, message, details?, requestId? }`
  * with a code → HTTP status map used by the server's error handler and the web client.
  */
 import { z } from 'zod';
@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   rule_broken: 422,
   rate_limited: 429,
   internal: 500,
+  /** Not ready, or overloaded (issue 23): try again after Retry-After. */
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -22,6 +24,8 @@ export const ErrorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   details: z.unknown().optional(),
+  /** The request's id (issue 23), for a person to quote to support; absent only on answers built before a request exists. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

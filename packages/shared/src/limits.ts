@@ -348,3 +348,22 @@ export const LOGO_HINT_PX = { width: 290, height: 80 } as const;
 export const FILE_HINT_MB = 10;
 /** Images a page names for its Open Graph tags (meta.images): its first image widgets' images (ours). */
 export const PAGE_META_IMAGES_MAX = 4;
+/**
+ * Operations (issue 23). A request id taken from a trusted proxy's X-Request-Id: at most this many
+ * characters of letters, digits and `-_.:`; anything else gets a new UUID.
+ */
+export const REQUEST_ID_MAX = 128;
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
+/** /api/ready: the database must answer its probe within this many milliseconds. */
+export const READY_DATABASE_TIMEOUT_MS = 1000;
+/** /api/ready: a job worker's heartbeat is recent when younger than this many poll intervals (and the lease). */
+export const WORKER_HEARTBEAT_STALE_POLLS = 5;
+/** Load shedding (@fastify/under-pressure): event-loop delay in milliseconds and heap in bytes over which requests get 503. */
+export const OVERLOAD_EVENT_LOOP_DELAY_MS = 1000;
+export const OVERLOAD_HEAP_USED_BYTES = 1_536 * 1024 * 1024;
+/** Seconds an overloaded server asks the client to wait (Retry-After). */
+export const OVERLOAD_RETRY_AFTER_S = 10;
+/** METRICS_TOKEN: fewest characters (a guessable token would publish the operations figures). */
+export const METRICS_TOKEN_MIN = 32;
+/** Heartbeats of workers silent for longer than this many milliseconds are deleted (gone instances). */
+export const WORKER_HEARTBEAT_KEEP_MS = 86_400_000;

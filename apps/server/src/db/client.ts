@@ -38,6 +38,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The server URL when kind is postgres. */
   url?: string;
+  /** The connection pool when kind is postgres (its counts feed /metrics, issue 23). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export async function openDatabase(options: { url?: string; dir?: string }): Pro
     // process: the pool discards it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
+    return { db, kind: 'postgres', url: options.url, pool, close: () => pool.end() };
   }
   if (options.dir) fs.mkdirSync(path.dirname(options.dir), { recursive: true });
   const client = await PGlite.create(options.dir, { extensions: { pg_trgm } });

@@ -32,7 +32,7 @@ const ERROR_MEANINGS = {
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;
 
 /**
- * Error answers of a route for its `response` schema, each the shared error shape `{ code, message,
+ * Error answers of a route for its `response` schema, each the shared error shape `{ code, message, requestId,
  * details? }` with what the status means here. 400 is added whenever it is not listed: every route
  * validates something (parameters, query, body).
  * @example response: { 200: ContentSchema, ...errorResponses(401, 404) }
@@ -53,7 +53,7 @@ export const OPENAPI_DOCUMENT: NonNullable<FastifyDynamicSwaggerOptions['openapi
     description:
       'The JSON API of the range portal. Sign in through `/auth/login`, exchange the code for a token at ' +
       '`POST /api/v1/auth/token`, then send it as `Authorization: Bearer <token>`. Every error has the ' +
-      'body `{ code, message, details? }`.',
+      'body `{ code, message, details?, requestId }`; quote `requestId` (also the `X-Request-Id` header) to support.',
     license: { name: 'Proprietary', url: '/' },
   },
   servers: [{ url: '/', description: 'This portal' }],

@@ -1,5 +1,5 @@
 /**
- * The one error path (STYLE.md habit 5): AppError → its status (429 with Retry-After); zod validation → 400 with the field
+ * The one error path (STYLE.md habit 5); every body carries the request's id (issue 23): AppError → its status (429 with Retry-After); zod validation → 400 with the field
  * issues; Fastify's own 4xx kept; anything else logged and hidden behind a 500.
  */
 import fp from 'fastify-plugin';
@@ -16,7 +16,7 @@ export default fp(
         if (error.code === 'rate_limited' && typeof retryAfter === 'number') {
           reply.header('retry-after', String(retryAfter));
         }
-        return reply.status(error.status).send(error.toJSON());
+        return reply.status(error.status).send({ ...error.toJSON(), requestId: request.id });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = error.validation.map((v) => ({
@@ -28,18 +28,24 @@ export default fp(
           code: 'invalid_input',
           message: first ? `Invalid ${first.field}: ${first.message}` : 'The request is not valid.',
           details: { issues },
+          requestId: request.id,
         };
         return reply.status(400).send(body);
       }
       const status = (error as FastifyError).statusCode;
       if (status && status >= 400 && status < 500) {
-        const body: ErrorBody = { code: codeForStatus(status), message: error.message };
+        const body: ErrorBody = {
+          code: codeForStatus(status),
+          message: error.message,
+          requestId: request.id,
+        };
         return reply.status(status).send(body);
       }
       request.log.error({ err: error }, 'unexpected error');
       const body: ErrorBody = {
         code: 'internal',
         message: 'Something went wrong on our side. Please try again in a moment.',
+        requestId: request.id,
       };
       return reply.status(500).send(body);
     });

@@ -151,6 +151,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/docs/json': { expect: ANYONE, sample: () => ({ url: '/api/docs/json' }) },
   'GET /api/docs/yaml': { expect: ANYONE, sample: () => ({ url: '/api/docs/yaml' }) },
   'GET /dist/env.json': { expect: ANYONE, sample: () => ({ url: '/dist/env.json' }) },
+  // Operations (issue 23): health and ready answer anyone (ready: this app's worker has beaten); /metrics
+  // reads METRICS_TOKEN, not a session, and is 404 here where it is unset (operations.test.ts covers the
+  // token: 401 without it or with a wrong one, 200 with it).
+  'GET /api/health': { expect: ANYONE, sample: () => ({ url: '/api/health' }) },
+  'GET /api/ready': { expect: ANYONE, sample: () => ({ url: '/api/ready' }) },
+  'GET /metrics': { expect: [404, 404, 404, 404, 404, 404], sample: () => ({ url: '/metrics' }) },
   'GET /auth/login': {
     // The page of a sign-in the app started (with its PKCE challenge); without one it is sent to /login.
     expect: ANYONE,

@@ -22,6 +22,8 @@ export class ApiError extends AppError {
   readonly httpStatus: number;
   /** True when this answer ended the session (001 §8): the shell shows it but does not track it. */
   endedSession = false;
+  /** The server's id of the request (`requestId` of the error body, issue 23), to quote to support. */
+  requestId?: string;
   constructor(code: ErrorCode, message: string, httpStatus: number, details?: unknown) {
     super(code, message, details);
     this.name = 'ApiError';
@@ -103,7 +105,10 @@ export function apiErrorOf(
     ended.endedSession = true;
     return ended;
   }
-  return new ApiError(code, message, status, details);
+  // The request id is shown beside the code (issue 23); an ended session's notice needs none.
+  const error = new ApiError(code, message, status, details);
+  if (parsed.success) error.requestId = parsed.data.requestId;
+  return error;
 }
 
 /**

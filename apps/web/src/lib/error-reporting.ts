@@ -8,11 +8,12 @@ import { AppError, MESSAGES } from '@portal/shared/errors';
 import { ApiError } from './api-client';
 import { trackError } from './error-tracker';
 
-/** What the dialog shows: the error's code, message and details. */
+/** What the dialog shows: the error's code, message and details, and the server's request id if any. */
 export interface ReportedError {
   code: string;
   message: string;
   details?: unknown;
+  requestId?: string;
 }
 
 /** 404 messages that are ignored (001 §8). */
@@ -56,6 +57,8 @@ export function reportError(error: unknown): void {
   if (!(error instanceof ApiError && error.endedSession)) {
     trackError({ ...current, status: error instanceof ApiError ? error.httpStatus : undefined });
   }
+  // After tracking: the tracker's record has no request id.
+  if (error instanceof ApiError) current.requestId = error.requestId;
   emit();
 }
 

@@ -141,3 +141,12 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * Job worker heartbeats (issue 23): each worker loop writes `beatAt` at each poll, so `/api/ready` of any
+ * instance (also one with JOB_WORKER=false) can tell that some worker is alive.
+ */
+export const workerHeartbeat = pgTable('worker_heartbeat', {
+  workerId: text('worker_id').primaryKey(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -40,7 +40,11 @@ describe('GET /api/v1/content/:idOrAlias', () => {
     expect((await get(`/api/v1/content/${tree.hidden}`)).statusCode).toBe(404);
     const faculty = await get(`/api/v1/content/${tree.hidden}`, 'faculty');
     expect(faculty.statusCode).toBe(404);
-    expect(faculty.json()).toEqual({ code: 'not_found', message: MESSAGES.contentNotFound });
+    expect(faculty.json()).toEqual({
+      code: 'not_found',
+      message: MESSAGES.contentNotFound,
+      requestId: faculty.headers['x-request-id'],
+    });
     expect((await get(`/api/v1/content/${tree.hidden}`, 'contenteditor')).statusCode).toBe(200);
   });
 

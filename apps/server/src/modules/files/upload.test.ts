@@ -258,7 +258,11 @@ describe('limits: refused with the right status and text, nothing left on disk o
         : { size, byte: 0x5a };
     const res = await upload({ fields, file: { filename, contentType: fields.type, content } });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'too_large', message: MESSAGES.uploadTooLarge });
+    expect(res.json()).toEqual({
+      code: 'too_large',
+      message: MESSAGES.uploadTooLarge,
+      requestId: res.headers['x-request-id'],
+    });
     expect(storedObjects()).toEqual(before.objects);
     expect(await fileRowCount()).toBe(before.rows);
   });

@@ -32,6 +32,10 @@ declare module 'fastify' {
     /** An `onRequest` guard that refuses a signed-out caller with 401; any signed-in caller passes. */
     requireSignedIn(): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
+  interface FastifyContextConfig {
+    /** The route reads its own bearer token (GET /metrics, issue 23): it is not a session token. */
+    ownBearer?: boolean;
+  }
 }
 
 export default fp(
@@ -40,6 +44,7 @@ export default fp(
     app.decorateRequest('session', null as unknown as Session);
     app.addHook('onRequest', async (request) => {
       request.session = VISITOR_SESSION;
+      if (request.routeOptions.config.ownBearer) return;
       request.session = await loadSession(app.db, options.tokens, request.headers.authorization);
     });
     app.addHook('onResponse', async (request, reply) => {

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { millis, rows, textArray } from '../../db/rows.js';
+import { WORKER_HEARTBEAT_KEEP_MS } from '@portal/shared/limits';
 import { job } from '../../db/schema/files.js';
 
 /** A job as the runner sees it. */
@@ -163,4 +164,19 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
           last_error AS "lastError" FROM job WHERE id = ${id}::uuid`,
   );
   return row;
+}
+
+/**
+ * Records that worker `workerId` is alive now (issue 23, read by /api/ready), in one statement that also
+ * drops the heartbeats of workers silent for WORKER_HEARTBEAT_KEEP_MS (instances that are gone).
+ */
+export async function recordHeartbeat(db: Db, workerId: string): Promise<void> {
+  await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM worker_heartbeat
+      WHERE beat_at < now() - make_interval(secs => ${WORKER_HEARTBEAT_KEEP_MS / 1000}::float8)
+        AND worker_id <> ${workerId}
+    )
+    INSERT INTO worker_heartbeat (worker_id, beat_at) VALUES (${workerId}, now())
+    ON CONFLICT (worker_id) DO UPDATE SET beat_at = excluded.beat_at`);
 }

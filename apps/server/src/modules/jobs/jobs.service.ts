@@ -132,6 +132,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let wakeUp: (() => void)[] = [];
   /** When the loops last looked for abandoned jobs (a claim only runs out after a lease anyway). */
   let lastSweepAt = 0;
+  /** When this worker last wrote its heartbeat (at most once per poll interval, issue 23). */
+  let lastBeatAt = 0;
 
   const kinds = () => [...handlers.keys()];
 
@@ -229,6 +231,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     while (!isStopping) {
       let didWork = false;
       try {
+        if (Date.now() - lastBeatAt >= pollIntervalMs) {
+          lastBeatAt = Date.now();
+          await repo.recordHeartbeat(db, workerId);
+        }
         if (Date.now() - lastSweepAt >= leaseMs) {
           lastSweepAt = Date.now();
           await sweepAbandoned();

@@ -23,7 +23,7 @@ function detailLines(details: unknown): string[] {
 
 /**
  * The shell's error modal (001 §8): titled "Error", it shows the reported error's message (and field
- * issues, with the code in small print) until OK clears it. Loaded with the first reported error.
+ * issues, with the code and the server's request id, selectable to copy, in small print) until OK clears it. Loaded with the first reported error.
  * No props.
  */
 export function ErrorModal() {
@@ -53,6 +53,14 @@ export function ErrorModal() {
         {error && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
             Code: {error.code}
+            {error.requestId && (
+              <>
+                {' · Request id: '}
+                <span style={{ userSelect: 'all' }} data-testid="error-request-id">
+                  {error.requestId}
+                </span>
+              </>
+            )}
           </Typography>
         )}
       </DialogContent>
