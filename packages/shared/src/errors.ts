@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   rule_broken: 422,
   rate_limited: 429,
   internal: 500,
+  /** The database cannot be reached (outage, restart): try again after Retry-After. */
+  database_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
