@@ -1,10 +1,18 @@
-/** Starts the portal: configuration, database, migrations, demo data, then the HTTP server. */
+/**
+ * Starts the portal: configuration, database, migrations, demo data, then the HTTP server.
+ *
+ * Graceful shutdown (issue 23): on SIGTERM or SIGINT the server stops listening (kept-alive connections
+ * get 503 for new requests), lets requests in flight finish, stops the job workers (each running job is
+ * stopped at its next step boundary and handed back to the queue at once), closes the database and exits
+ * 0. A second signal, or SHUTDOWN_DEADLINE_MS without being done, forces exit 1 with a logged warning.
+ */
 import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './modules/seed/seed.service.js';
+import { SHUTDOWN_DEADLINE_MS } from '@portal/shared/limits';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,14 +21,31 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (config.seedDemo)
     await seedDemoIfEmpty({ db: database.db, config, fileStore: app.fileStore, log: app.log });
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+  let isClosing = false;
+  const close = async (signal: NodeJS.Signals) => {
+    if (isClosing) {
+      app.log.warn({ signal }, 'second signal while shutting down: exiting now');
+      process.exit(1);
+    }
+    isClosing = true;
+    app.log.info({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.warn({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed: exiting now');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearTimeout(deadline);
+    app.log.info('shut down');
     process.exit(0);
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', (signal) => void close(signal));
+  process.on('SIGTERM', (signal) => void close(signal));
   await app.ready();
   // The API document is built on first use, a second of work: build it before the first caller waits.
   app.swagger();

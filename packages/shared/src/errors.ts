@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   internal: 500,
   /** Not ready, or overloaded (issue 23): try again after Retry-After. */
   unavailable: 503,
+  /** The database cannot be reached (outage, restart): try again after Retry-After. */
+  database_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

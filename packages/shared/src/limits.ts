@@ -367,3 +367,19 @@ export const OVERLOAD_RETRY_AFTER_S = 10;
 export const METRICS_TOKEN_MIN = 32;
 /** Heartbeats of workers silent for longer than this many milliseconds are deleted (gone instances). */
 export const WORKER_HEARTBEAT_KEEP_MS = 86_400_000;
+/**
+ * Graceful shutdown (issue 23): after SIGTERM/SIGINT the server stops listening, lets requests in
+ * flight finish and hands running jobs back for at most this long, then exits anyway (code 1).
+ */
+export const SHUTDOWN_DEADLINE_MS = 20_000;
+/** Database outage (issue 23): how long opening a connection to the PostgreSQL server may take. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 3000;
+/** The longest one query to the PostgreSQL server may run before the client gives up on it. */
+export const DATABASE_QUERY_TIMEOUT_MS = 60_000;
+/** Connections of an instance's pool to the PostgreSQL server. */
+export const DATABASE_POOL_MAX = 10;
+/** Retry-After (seconds) of a 503 `database_unavailable` answer while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** A job worker that hit a database error waits this long, doubling on each further error, up to the max. */
+export const JOB_ERROR_BACKOFF_MS = 1000;
+export const JOB_ERROR_BACKOFF_MAX_MS = 30_000;

@@ -10,6 +10,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import {
+  DATABASE_CONNECT_TIMEOUT_MS,
+  DATABASE_POOL_MAX,
+  DATABASE_QUERY_TIMEOUT_MS,
+} from '@portal/shared/limits';
 import * as courseware from './schema/courseware.js';
 import * as files from './schema/files.js';
 import * as forms from './schema/forms.js';
@@ -50,7 +55,15 @@ export interface Database {
  */
 export async function openDatabase(options: { url?: string; dir?: string }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Bounded waits (issue 23 "database outage"): while the server is down a request fails within
+    // DATABASE_CONNECT_TIMEOUT_MS (answered 503 by the error handler) instead of hanging, and the pool
+    // opens fresh connections by itself once the server is back.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: DATABASE_POOL_MAX,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      query_timeout: DATABASE_QUERY_TIMEOUT_MS,
+    });
     // An idle client the server drops (restart, failover, a dropped test database) must not crash the
     // process: the pool discards it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));

@@ -1,7 +1,7 @@
 /**
  * Hangs the job runner on the instance as `app.jobs` (STYLE.md habit 3: infrastructure only). Modules
  * register their handlers while they are registered (`app.jobs.register(handler)`); the worker loops
- * start when the app is ready and stop, giving running jobs back to the queue, when it closes.
+ * start when the app is ready and stop, giving running jobs back to the queue, as soon as it starts closing.
  * With JOB_WORKER=false an instance only enqueues and leaves the work to others.
  */
 import fp from 'fastify-plugin';
@@ -25,7 +25,9 @@ export default fp(
     app.decorate('jobs', runner);
     if (!app.config.isJobWorker) return;
     app.addHook('onReady', async () => runner.start());
-    app.addHook('onClose', async () => runner.stop());
+    // preClose, not onClose: on shutdown the workers stop claiming and hand their jobs back at once,
+    // while the requests in flight are still being finished (issue 23 "graceful shutdown").
+    app.addHook('preClose', async () => runner.stop());
   },
   { name: 'jobs', dependencies: ['db'] },
 );

@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { JOB_ERROR_BACKOFF_MAX_MS, JOB_ERROR_BACKOFF_MS } from '@portal/shared/limits';
 import type { Db } from '../../db/client.js';
 import * as repo from './jobs.repository.js';
 
@@ -137,10 +138,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const kinds = () => [...handlers.keys()];
 
-  /** Waits pollIntervalMs, or less when woken or stopped. */
-  const idle = () =>
+  /** Waits `ms` (pollIntervalMs by default), or less when woken or stopped. */
+  const idle = (ms = pollIntervalMs) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollIntervalMs);
+      const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         wakeUp = wakeUp.filter((w) => w !== done);
@@ -228,6 +229,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   async function loop(): Promise<void> {
+    /** Consecutive errors (the database down): the loop backs off instead of hammering it. */
+    let errors = 0;
     while (!isStopping) {
       let didWork = false;
       try {
@@ -240,10 +243,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           await sweepAbandoned();
         }
         didWork = await runOne();
+        errors = 0;
       } catch (error) {
-        if (!isStopping) log.error({ err: error }, 'job worker error');
+        errors += 1;
+        if (!isStopping) log.error({ err: error, errors }, 'job worker error');
       }
-      if (!didWork && !isStopping) await idle();
+      if (errors > 0 && !isStopping) {
+        await idle(Math.min(JOB_ERROR_BACKOFF_MAX_MS, JOB_ERROR_BACKOFF_MS * 2 ** (errors - 1)));
+      } else if (!didWork && !isStopping) await idle();
     }
   }
 
