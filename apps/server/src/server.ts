@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './modules/seed/seed.service.js';
+import { startOpsSocket } from './ops/ops-socket.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,8 +14,14 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (config.seedDemo)
     await seedDemoIfEmpty({ db: database.db, config, fileStore: app.fileStore, log: app.log });
+  // On PGlite, `npm run backup` asks this process for the archive (ops/ops-socket.ts).
+  const ops =
+    database.kind === 'pglite'
+      ? await startOpsSocket({ dataDir: config.dataDir, database, fileStore: app.fileStore, log: app.log })
+      : undefined;
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await ops?.close();
     await app.close();
     await database.close();
     process.exit(0);
