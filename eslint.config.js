@@ -106,7 +106,8 @@ function publicFilesOf(name) {
 /** Zones of `import-x/no-restricted-paths` for the server (issue 21; DESIGN "Areas"). */
 function serverLayerZones() {
   const infrastructure = ['db', 'lib', 'plugins', 'config.ts'];
-  const above = [`${SERVER}/app.ts`, `${SERVER}/server.ts`, `${SERVER}/testing`];
+  // ops/ (backup and restore) reads the whole database: above every layer, like server.ts.
+  const above = [`${SERVER}/app.ts`, `${SERVER}/server.ts`, `${SERVER}/ops`, `${SERVER}/testing`];
   const infrastructureModules = Object.keys(SERVER_INFRASTRUCTURE_MODULES);
   return [
     ...infrastructure.map((layer) => ({

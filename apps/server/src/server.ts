@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './modules/seed/seed.service.js';
 import { SHUTDOWN_DEADLINE_MS } from '@portal/shared/limits';
+import { startOpsSocket } from './ops/ops-socket.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,6 +22,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (config.seedDemo)
     await seedDemoIfEmpty({ db: database.db, config, fileStore: app.fileStore, log: app.log });
+  // On PGlite, `npm run backup` asks this process for the archive (ops/ops-socket.ts).
+  const ops =
+    database.kind === 'pglite'
+      ? await startOpsSocket({ dataDir: config.dataDir, database, fileStore: app.fileStore, log: app.log })
+      : undefined;
   let isClosing = false;
   const close = async (signal: NodeJS.Signals) => {
     if (isClosing) {
@@ -34,6 +40,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     try {
+      await ops?.close();
       await app.close();
       await database.close();
     } catch (error) {

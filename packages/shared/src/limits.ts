@@ -383,3 +383,15 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** A job worker that hit a database error waits this long, doubling on each further error, up to the max. */
 export const JOB_ERROR_BACKOFF_MS = 1000;
 export const JOB_ERROR_BACKOFF_MAX_MS = 30_000;
+/**
+ * Backups (issue 23 "Backup and restore"): the archive's format version (manifest.json `format`), how
+ * many database snapshots a backup takes before it gives up when files keep vanishing under it (a file
+ * deleted after its row was read), and the rows read per round trip of the logical dump and per insert of
+ * its restore.
+ */
+export const BACKUP_FORMAT_VERSION = 1;
+export const BACKUP_SNAPSHOT_ATTEMPTS = 3;
+export const BACKUP_ROWS_PER_FETCH = 1000;
+/** Exit codes of `npm run restore`: the target already holds data; the archive is damaged or foreign. */
+export const RESTORE_EXIT_NOT_EMPTY = 2;
+export const RESTORE_EXIT_BAD_ARCHIVE = 3;
