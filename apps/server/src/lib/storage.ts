@@ -45,6 +45,23 @@ const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
 /** Folder (under the root) of objects being written. */
 const PARTIAL_DIR = '.partial';
 
+/**
+ * A pass-through stream that counts and hashes (SHA-256) what flows through it; `digest()` gives the
+ * bytes seen and their hex SHA-256 once the stream has ended.
+ */
+export function hashingMeter(): Transform & { digest(): { size: number; sha256: string } } {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return Object.assign(meter, { digest: () => ({ size, sha256: hash.digest('hex') }) });
+}
+
 /** Local-disk store under `root` (DATA_DIR/files). */
 export function createLocalFileStore(root: string): FileStore {
   const resolve = (key: string) => {
@@ -58,15 +75,7 @@ export function createLocalFileStore(root: string): FileStore {
       // Synchronous so that the body stream is piped at once: an early stream error must reach pipeline().
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.mkdirSync(partialDir, { recursive: true });
-      const hash = crypto.createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
+      const meter = hashingMeter();
       // A temporary name of its own: two writers of one key never share a partial file.
       const temp = path.join(partialDir, crypto.randomUUID());
       const out = fs.createWriteStream(temp);
@@ -81,7 +90,7 @@ export function createLocalFileStore(root: string): FileStore {
         await fs.promises.rm(temp, { force: true });
         throw error;
       }
-      return { size, sha256: hash.digest('hex') };
+      return meter.digest();
     },
     get(key, range) {
       return fs.createReadStream(resolve(key), range ? { start: range.start, end: range.end } : undefined);

@@ -16,9 +16,8 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { BUNDLE_JOB_KIND } from '../modules/files/bundles.service.js';
-import { createTokenSigner } from '../modules/identity/tokens.js';
 import { createLocalFileStore } from '../lib/storage.js';
-import { createAccounts, createTree, storeFile, type Tree } from '../testing/fixtures.js';
+import { createAccounts, createTree, signAccessToken, storeFile, type Tree } from '../testing/fixtures.js';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { createServerDatabase } from '../testing/test-app.js';
 
@@ -103,15 +102,7 @@ beforeAll(async () => {
     const big = Buffer.from(crypto.randomBytes(DOWNLOAD_RANDOM_BYTES).toString('base64'));
     const stored = await store(big, BUNDLE_FILE_COUNT + 1);
     download = { id: stored.id, sha256: stored.sha256, size: big.length };
-    const signer = await createTokenSigner(database.db, { secret: config.jwtSecret });
-    token = (
-      await signer.sign({
-        subject: accounts.faculty,
-        displayName: 'Faculty',
-        email: 'f@example.edu',
-        picture: null,
-      })
-    ).token;
+    token = await signAccessToken(database.db, config.jwtSecret, accounts.faculty);
   } finally {
     await database.close();
   }

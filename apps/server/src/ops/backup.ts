@@ -18,7 +18,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
@@ -31,7 +31,7 @@ import {
 import { REPO_ROOT } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { rows } from '../db/rows.js';
-import type { FileStore } from '../lib/storage.js';
+import { hashingMeter, type FileStore } from '../lib/storage.js';
 
 /** manifest.json of an archive. */
 export const BackupManifestSchema = z.object({
@@ -90,20 +90,6 @@ export async function migrationsLevel(db: Db): Promise<BackupManifest['database'
   return { count: level?.count ?? 0, lastCreatedAt: Number(level?.last ?? 0) };
 }
 
-/** A stream transform that counts and hashes (SHA-256) what passes through. */
-function meter(): Transform & { digest(): { size: number; sha256: string } } {
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  const t = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  return Object.assign(t, { digest: () => ({ size, sha256: hash.digest('hex') }) });
-}
-
 /** Writes into a stream, waiting when it is full. */
 async function write(stream: PassThrough, text: string): Promise<void> {
   if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
@@ -116,7 +102,7 @@ async function write(stream: PassThrough, text: string): Promise<void> {
  */
 async function dumpTable(tx: Db, zip: yazl.ZipFile, table: string) {
   const out = new PassThrough();
-  const m = meter();
+  const m = hashingMeter();
   const entry = new PassThrough();
   zip.addReadStream(entry, tableEntry(table), { compress: true });
   const piping = pipeline(out, m, entry);
@@ -174,7 +160,7 @@ async function copyFile(fileStore: FileStore, zip: yazl.ZipFile, key: string) {
     throw error;
   });
   if (size === null) return null;
-  const m = meter();
+  const m = hashingMeter();
   const entry = new PassThrough();
   zip.addReadStream(entry, fileEntry(key), { compress: false, size });
   await pipeline(fileStore.get(key) as Readable, m, entry);

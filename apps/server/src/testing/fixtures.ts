@@ -18,6 +18,7 @@ import {
 import { file } from '../db/schema/files.js';
 import { insertAccount, insertClaims } from '../modules/identity/accounts.repository.js';
 import { hashPassword, newSecretToken, s256Challenge } from '../modules/identity/identity.service.js';
+import { createTokenSigner } from '../modules/identity/tokens.js';
 import { refreshSearchIndex } from '../modules/courseware/courseware.service.js';
 import { newStorageKey, type FileStore } from '../lib/storage.js';
 import { htmlToText } from '../lib/html.js';
@@ -87,6 +88,25 @@ export async function bearer(app: FastifyInstance, accountId: string): Promise<{
     picture: null,
   });
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * An access token for an account, signed with `secret` straight on the database: for a server that a
+ * test starts later as a process with the same JWT_SECRET.
+ */
+export async function signAccessToken(
+  db: Db,
+  secret: string | undefined,
+  accountId: string,
+): Promise<string> {
+  const signer = await createTokenSigner(db, { secret });
+  const { token } = await signer.sign({
+    subject: accountId,
+    displayName: 'Test',
+    email: 'test@example.edu',
+    picture: null,
+  });
+  return token;
 }
 
 export interface Tree {

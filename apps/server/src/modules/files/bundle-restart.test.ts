@@ -13,8 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { createTokenSigner } from '../identity/tokens.js';
-import { createAccounts, createTree, storeFile, type Tree } from '../../testing/fixtures.js';
+import { createAccounts, createTree, signAccessToken, storeFile, type Tree } from '../../testing/fixtures.js';
 import { freePort } from '../../testing/free-port.js';
 import { createServerDatabase } from '../../testing/test-app.js';
 import { readZip } from '../../testing/zip.js';
@@ -121,15 +120,7 @@ beforeAll(async () => {
       });
       expectedSha.set(stored.id, stored.sha256);
     }
-    const signer = await createTokenSigner(database.db, { secret: config.jwtSecret });
-    token = (
-      await signer.sign({
-        subject: accounts.faculty,
-        displayName: 'Faculty',
-        email: 'f@example.edu',
-        picture: null,
-      })
-    ).token;
+    token = await signAccessToken(database.db, config.jwtSecret, accounts.faculty);
   } finally {
     await database.close();
   }
