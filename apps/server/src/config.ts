@@ -9,6 +9,7 @@ import type { BrandVariant } from '@portal/shared/enums';
 import {
   DOCUMENT_TEXT_MEMORY_MB_DEFAULT,
   DOCUMENT_TEXT_TIMEOUT_MS_DEFAULT,
+  FILE_SWEEP_GRACE_MS,
   METRICS_TOKEN_MIN,
   OVERLOAD_EVENT_LOOP_DELAY_MS,
   OVERLOAD_HEAP_USED_BYTES,
@@ -16,6 +17,7 @@ import {
 } from '@portal/shared/limits';
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag } from '@portal/shared/schemas/site';
 import { parseSecretsKey, type SecretsKeyring } from './lib/secrets.js';
+import { FAULT_POINT_NAMES, type FaultPointName } from './lib/fault-points.js';
 
 /** The repository root (apps/server/{src,dist}/config.* → ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -120,6 +122,22 @@ const EnvSchema = z.object({
     .int()
     .min(16 * 1024 * 1024)
     .default(OVERLOAD_HEAP_USED_BYTES),
+  /**
+   * Unreferenced objects and partial uploads of the file store are removed once unmodified this long,
+   * in milliseconds (issue 23: what a process killed mid-write left).
+   */
+  FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(0).max(604_800_000).default(FILE_SWEEP_GRACE_MS),
+  /** Crash tests only: comma-separated fault points where the process kills itself (lib/fault-points.ts). */
+  FAULT_POINTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name.length > 0),
+    )
+    .pipe(z.array(z.enum(FAULT_POINT_NAMES))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -166,6 +184,10 @@ export interface Config {
   /** Load shedding thresholds (OVERLOAD_EVENT_LOOP_DELAY_MS, OVERLOAD_HEAP_USED_BYTES). */
   overloadEventLoopDelayMs: number;
   overloadHeapUsedBytes: number;
+  /** FILE_SWEEP_GRACE_MS: how old an unreferenced object or partial upload must be to be swept. */
+  fileSweepGraceMs: number;
+  /** FAULT_POINTS: where a crash test's process kills itself; empty outside those tests. */
+  faultPoints: FaultPointName[];
   /** The flags' values without an admin's choice: FEATURE_<NAME> or the defaults of 001 §9. */
   features: Record<FeatureFlag, boolean>;
   /** Flags set by FEATURE_<NAME>: pinned, an admin cannot switch them. */
@@ -252,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN ?? null,
     overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
     overloadHeapUsedBytes: e.OVERLOAD_HEAP_USED_BYTES,
+    fileSweepGraceMs: e.FILE_SWEEP_GRACE_MS,
+    faultPoints: e.FAULT_POINTS,
     features,
     pinnedFeatures,
     webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),

@@ -14,12 +14,17 @@ import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './modules/seed/seed.service.js';
 import { SHUTDOWN_DEADLINE_MS } from '@portal/shared/limits';
 import { startOpsSocket } from './ops/ops-socket.js';
+import { armFaultPoints } from './lib/fault-points.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dir: path.join(config.dataDir, 'db') });
   await migrate(database);
   const app = await buildApp({ config, database });
+  if (config.faultPoints.length > 0) {
+    app.log.warn({ faultPoints: config.faultPoints }, 'fault points armed: this process kills itself there');
+    armFaultPoints(config.faultPoints);
+  }
   if (config.seedDemo)
     await seedDemoIfEmpty({ db: database.db, config, fileStore: app.fileStore, log: app.log });
   // On PGlite, `npm run backup` asks this process for the archive (ops/ops-socket.ts).

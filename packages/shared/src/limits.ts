@@ -368,6 +368,13 @@ export const METRICS_TOKEN_MIN = 32;
 /** Heartbeats of workers silent for longer than this many milliseconds are deleted (gone instances). */
 export const WORKER_HEARTBEAT_KEEP_MS = 86_400_000;
 /**
+ * The file store's sweep (issue 23): an object no file row names, or a partial upload, is removed once
+ * unmodified for this many milliseconds (FILE_SWEEP_GRACE_MS; a write in flight is younger); the sweep
+ * runs at start and then every FILE_SWEEP_INTERVAL_MS on a job worker.
+ */
+export const FILE_SWEEP_GRACE_MS = 3_600_000;
+export const FILE_SWEEP_INTERVAL_MS = 3_600_000;
+/**
  * Graceful shutdown (issue 23): after SIGTERM/SIGINT the server stops listening, lets requests in
  * flight finish and hands running jobs back for at most this long, then exits anyway (code 1).
  */

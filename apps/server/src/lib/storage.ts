@@ -16,6 +16,15 @@ export interface PutResult {
   sha256: string;
 }
 
+/** One complete object of the store. */
+export interface StoredObject {
+  key: string;
+  /** Bytes. */
+  size: number;
+  /** When its bytes were last written. */
+  modifiedAt: Date;
+}
+
 export interface FileStore {
   /**
    * Streams `body` into a new object under `key`; never buffers it whole. The object appears only
@@ -31,7 +40,13 @@ export interface FileStore {
   size(key: string): Promise<number>;
   /** Removes an object; a missing one is not an error. */
   delete(key: string): Promise<void>;
-  /** Removes partial uploads older than `olderThanMs` left by a process that died while writing. */
+  /** Every complete object whose key starts with `prefix` (all when omitted), in no set order. */
+  list(prefix?: string): AsyncIterable<StoredObject>;
+  /**
+   * Removes partial uploads unmodified for `olderThanMs` (left by a process that died while writing;
+   * one being written is younger).
+   * @returns how many were removed
+   */
   removeStalePartials(olderThanMs: number): Promise<number>;
 }
 
@@ -42,6 +57,8 @@ export function newStorageKey(): string {
 }
 
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
+/** The first part of a key: the folder its object is in. */
+const KEY_FOLDER_PATTERN = /^[0-9a-f]{2}$/;
 /** Folder (under the root) of objects being written. */
 const PARTIAL_DIR = '.partial';
 
@@ -100,6 +117,19 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async delete(key) {
       await fs.promises.rm(resolve(key), { force: true });
+    },
+    async *list(prefix = '') {
+      const folders = await fs.promises.readdir(root).catch(() => [] as string[]);
+      for (const folder of folders.filter((name) => KEY_FOLDER_PATTERN.test(name)).sort()) {
+        const names = await fs.promises.readdir(path.join(root, folder)).catch(() => [] as string[]);
+        for (const name of names) {
+          const key = `${folder}/${name}`;
+          if (!KEY_PATTERN.test(key) || !key.startsWith(prefix)) continue;
+          // Deleted since the folder was read: not listed.
+          const stat = await fs.promises.stat(path.join(root, key)).catch(() => undefined);
+          if (stat?.isFile()) yield { key, size: stat.size, modifiedAt: stat.mtime };
+        }
+      }
     },
     async removeStalePartials(olderThanMs) {
       let names: string[];

@@ -7,21 +7,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SHUTDOWN_DEADLINE_MS } from '@portal/shared/limits';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
 import { BUNDLE_JOB_KIND } from '../modules/files/bundles.service.js';
-import { createLocalFileStore } from '../lib/storage.js';
-import { createAccounts, createTree, signAccessToken, storeFile, type Tree } from '../testing/fixtures.js';
+import { storeFile } from '../testing/fixtures.js';
+import { prepareProcessData, type ProcessData } from '../testing/process-data.js';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
-import { createServerDatabase } from '../testing/test-app.js';
 
-const JWT_SECRET = crypto.randomBytes(32).toString('hex');
 /** Bundle sources big enough that building takes a few seconds. */
 const BUNDLE_FILE_COUNT = 3;
 const BUNDLE_FILE_RANDOM_BYTES = 3 * 1024 * 1024;
@@ -36,17 +30,14 @@ const LEASE_MS = 60_000;
 const BUNDLE_READY_WAIT_MS = 30_000;
 const TEST_TIMEOUT_MS = 150_000;
 
-let dataDir: string;
+let data: ProcessData;
 let env: Record<string, string>;
-let dropServerDatabase: (() => Promise<void>) | undefined;
-let tree: Tree;
-let token: string;
 let download: { id: string; sha256: string; size: number };
 let portal: ServerProcess | undefined;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const api = (url: string, init: RequestInit = {}) =>
-  fetch(`${portal!.url}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  fetch(`${portal!.url}${url}`, { ...init, headers: { ...data.headers.faculty, ...init.headers } });
 
 /** GETs `url` and reads the body slowly; resolves with the bytes and when the last one arrived. */
 function slowGet(url: string, firstChunk: () => void) {
@@ -72,25 +63,9 @@ function slowGet(url: string, firstChunk: () => void) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-shutdown-'));
-  const server = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : undefined;
-  dropServerDatabase = server?.drop;
-  env = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: server?.url ?? '',
-    JWT_SECRET,
-    JOB_LEASE_MS: String(LEASE_MS),
-    JOB_POLL_INTERVAL_MS: '100',
-  };
-  const config = loadConfig({ ...process.env, ...env } as NodeJS.ProcessEnv);
-  const database = await openDatabase({ url: server?.url, dir: path.join(dataDir, 'db') });
-  try {
-    await migrate(database);
-    const accounts = await createAccounts(database.db);
-    const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
-    tree = await createTree(database.db, fileStore);
+  data = await prepareProcessData('portal-shutdown', async (db, fileStore, tree) => {
     const store = (bytes: Buffer, n: number) =>
-      storeFile(database.db, fileStore, bytes, {
+      storeFile(db, fileStore, bytes, {
         name: `Capture ${n}`,
         filename: `capture-${n}.txt`,
         mimeType: 'text/plain',
@@ -102,33 +77,32 @@ beforeAll(async () => {
     const big = Buffer.from(crypto.randomBytes(DOWNLOAD_RANDOM_BYTES).toString('base64'));
     const stored = await store(big, BUNDLE_FILE_COUNT + 1);
     download = { id: stored.id, sha256: stored.sha256, size: big.length };
-    token = await signAccessToken(database.db, config.jwtSecret, accounts.faculty);
-  } finally {
-    await database.close();
-  }
+  });
+  env = { ...data.env, JOB_LEASE_MS: String(LEASE_MS), JOB_POLL_INTERVAL_MS: '100' };
 }, TEST_TIMEOUT_MS);
 
 afterAll(async () => {
   await portal?.stop('SIGKILL');
-  await dropServerDatabase?.();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await data?.destroy();
 });
 
 it(
   'finishes a slow download, refuses new connections, exits 0, and hands the running bundle job back',
   async () => {
     portal = await startServerProcess(env);
-    const link = (await (await api(`/api/v1/files/${download.id}/download-url?from=${tree.lab}`)).json()) as {
+    const link = (await (
+      await api(`/api/v1/files/${download.id}/download-url?from=${data.tree.lab}`)
+    ).json()) as {
       publicUrl: string;
     };
     let downloadStarted!: () => void;
     const started = new Promise<void>((resolve) => (downloadStarted = resolve));
     const downloading = slowGet(`${portal.url}${link.publicUrl}`, downloadStarted);
-    const requested = await api(`/api/v1/content/${tree.course}/bundle`, { method: 'POST' });
+    const requested = await api(`/api/v1/content/${data.tree.course}/bundle`, { method: 'POST' });
     expect(requested.status).toBe(202);
     const { fileId: bundleId } = (await requested.json()) as { fileId: string };
 
-    const partials = path.join(dataDir, 'files', '.partial');
+    const partials = path.join(data.dataDir, 'files', '.partial');
     const writtenBytes = () =>
       fs.existsSync(partials)
         ? fs.readdirSync(partials).reduce((sum, name) => sum + fs.statSync(path.join(partials, name)).size, 0)
@@ -161,10 +135,7 @@ it(
     expect(portal.logs.some((l) => l['msg'] === 'shut down')).toBe(true);
 
     // The bundle job was handed back (queued, no lease), so the next start builds it well within its lease.
-    const database = await openDatabase({
-      url: env['DATABASE_URL'] || undefined,
-      dir: path.join(dataDir, 'db'),
-    });
+    const database = await data.openDatabase();
     try {
       const jobs = (await database.db.execute(
         sql`SELECT status, locked_by FROM job WHERE kind = ${BUNDLE_JOB_KIND}`,

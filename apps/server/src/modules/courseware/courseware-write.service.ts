@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { htmlToText } from '../../lib/html.js';
 import type { FileStore } from '../../lib/storage.js';
+import { faultPoint } from '../../lib/fault-points.js';
 import { addLexiconWords } from './search-vocabulary.repository.js';
 import * as repo from './courseware-write.repository.js';
 import { openableStatuses } from './courseware.service.js';
@@ -309,8 +310,10 @@ export async function updateContent(
       previous,
     });
     await addLexiconWords(tx, [input.name, ...input.keywords, ...input.children.map((c) => c.name)]);
+    faultPoint('content.beforeCommit');
     return { response: { id, urlAlias: alias, version }, deletedKeys };
   });
+  faultPoint('content.committed');
   await removeBlobs(fileStore, deletedKeys);
   return response;
 }

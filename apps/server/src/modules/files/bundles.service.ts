@@ -21,6 +21,7 @@ import { safeSegment } from './filenames.js';
 import * as files from './files.repository.js';
 import type { FileSession } from './files.service.js';
 import { newStorageKey, type FileStore } from '../../lib/storage.js';
+import { faultPoint } from '../../lib/fault-points.js';
 
 /** The job kind that builds a bundle. */
 export const BUNDLE_JOB_KIND = 'bundle';
@@ -133,6 +134,7 @@ export function createBundleJobHandler(deps: {
         }
         throw error;
       });
+      faultPoint('bundle.written');
       const fingerprint = fingerprintOf(tree);
       const supersededKeys = await db.transaction(async (tx) => {
         const isRecorded = await files.updateFileWhileStatus(tx, {

@@ -17,6 +17,7 @@ import * as repo from './document-text.repository.js';
 import { documentKindOf } from './document-text.js';
 import { DocumentTextError, type DocumentTextExtractor } from './document-text-pool.js';
 import type { FileStore } from '../../lib/storage.js';
+import { faultPoint } from '../../lib/fault-points.js';
 
 export const DOCUMENT_TEXT_JOB_KIND = 'document-text';
 const PayloadSchema = z.object({ fileId: z.uuid() });
@@ -76,6 +77,7 @@ export function createDocumentTextJobHandler(deps: {
         await repo.markFileTextFailed(db, { fileId, contentId: row.metadataId, reason: error.message });
         throw new PermanentJobError(`The ${kind} file's text was not extracted: ${error.message}`);
       }
+      faultPoint('documentText.extracted');
       await repo.upsertFileText(db, { fileId, contentId: row.metadataId, text });
     },
   };

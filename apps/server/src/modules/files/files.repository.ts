@@ -30,6 +30,12 @@ export async function findFileOwner(db: Db, contentId: string) {
   return row;
 }
 
+/** Every storage key a file row names (the file store's objects that are in use). */
+export async function storageKeysInUse(db: Db): Promise<Set<string>> {
+  const found = await db.select({ storageKey: file.storageKey }).from(file);
+  return new Set(found.map((f) => f.storageKey));
+}
+
 /** Inserts a file row; returns it. */
 export async function insertFile(db: Db, values: typeof file.$inferInsert): Promise<FileRow> {
   const [row] = await db.insert(file).values(values).returning();

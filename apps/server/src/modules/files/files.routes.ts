@@ -14,11 +14,12 @@
  */
 import { createDocumentTextJobHandler } from './document-text.service.js';
 import { createDocumentTextExtractor } from './document-text-pool.js';
+import { sweepFileStore } from './file-sweep.js';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@portal/shared/errors';
-import { FILE_MAX_BYTES } from '@portal/shared/limits';
+import { FILE_MAX_BYTES, FILE_SWEEP_INTERVAL_MS } from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   BundleResponseSchema,
@@ -64,8 +65,6 @@ const UPLOAD_FIELDS_MAX = 6;
 const UPLOAD_FIELD_BYTES_MAX = 1024;
 /** Multipart headers and boundaries around the file: a request larger than the limit plus this is refused unread. */
 const MULTIPART_ENVELOPE_BYTES_MAX = 64 * 1024;
-/** Partial objects older than this were left by a process that died while writing; removed at start. */
-const STALE_PARTIAL_MS = 24 * 60 * 60_000;
 
 /** Messages of the multipart parser (busboy) for a malformed body. */
 const MALFORMED_MULTIPART =
@@ -118,9 +117,20 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     await extractor.close();
   });
   app.jobs.register(createDocumentTextJobHandler({ fileStore: app.fileStore, extractor }));
+  // What a process killed mid-write left in the file store goes at start, then hourly on a job worker.
+  const sweep = () =>
+    sweepFileStore(app.db, app.fileStore, { graceMs: app.config.fileSweepGraceMs, log: app.log });
+  let sweeps: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await app.fileStore.removeStalePartials(STALE_PARTIAL_MS);
+    await sweep();
+    if (app.config.isJobWorker) {
+      sweeps = setInterval(() => {
+        sweep().catch((error: unknown) => app.log.warn({ err: error }, 'file store sweep failed'));
+      }, FILE_SWEEP_INTERVAL_MS);
+      sweeps.unref();
+    }
   });
+  app.addHook('onClose', async () => clearInterval(sweeps));
 
   app.post(
     '/files',

@@ -37,6 +37,7 @@ import * as repo from './files.repository.js';
 import { recordDownload } from '../statistics/statistics.service.js';
 import type { BundleRow, FileRow } from './files.repository.js';
 import { newStorageKey, type FileStore } from '../../lib/storage.js';
+import { faultPoint } from '../../lib/fault-points.js';
 import { UploadGuard } from './upload-guard.js';
 
 /** How long a signed download link stays valid. */
@@ -367,6 +368,7 @@ export async function uploadFile(
     input.body.resume();
     throw error;
   }
+  faultPoint('upload.stored');
   try {
     if (input.wasTruncated()) throw new AppError('too_large', MESSAGES.uploadTooLarge);
     const row = await repo.insertFile(db, {

@@ -44,6 +44,7 @@ import {
   setTokensValidAfter,
 } from './accounts.repository.js';
 import type { Session } from './session.js';
+import { faultPoint } from '../../lib/fault-points.js';
 
 /** The first data row is line 2 of the file (line 1 is the header). */
 const FIRST_LINE = 2;
@@ -231,6 +232,7 @@ export async function runUserImport(
         }),
       );
     }
+    faultPoint('userImport.beforeCommit');
     return plan;
   });
 }

@@ -22,6 +22,7 @@ import { REQUIRED } from '@portal/shared/schemas/news';
 import type { Db } from '../../db/client.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import type { FileStore } from '../../lib/storage.js';
+import { faultPoint } from '../../lib/fault-points.js';
 import * as repo from './pages.repository.js';
 import {
   type Author,
@@ -106,8 +107,11 @@ async function saveSections(
     const kept = fileIdsOf(after.flatMap((s) => s.widgets));
     const gone = [...fileIdsOf(before.flatMap((s) => s.widgets))].filter((id) => !kept.has(id));
     const keys = await repo.deletePageFileRows(tx, pageId, gone);
-    return { page: await recordRevision(tx, { pageId, author, change: 'section' }), dropped: keys };
+    const revision = await recordRevision(tx, { pageId, author, change: 'section' });
+    faultPoint('page.beforeCommit');
+    return { page: revision, dropped: keys };
   });
+  faultPoint('page.committed');
   await removeStored(fileStore, dropped);
   return page;
 }
