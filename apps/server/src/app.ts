@@ -111,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'style-src': ["'self'", "'unsafe-inline'"],
         'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
         'form-action': ["'self'"],
+        // ASVS 5.0 3.4.3: no page sets a <base>, so none may (an injected one would redirect relative URLs).
+        'base-uri': ["'none'"],
         'upgrade-insecure-requests': null,
       },
     },

@@ -61,6 +61,14 @@ describe('latex', () => {
     );
   });
 
+  it('takes an environment name from the file as text, never as a pattern', () => {
+    // As a pattern, `.` would match the `z` of another environment and `(` would not compile.
+    expect(latexBlocksToHtml(String.raw`\begin{.}inside \end{z} still inside\end{.} after`)).toBe(
+      '<p>inside z still inside</p>\n<p>after</p>',
+    );
+    expect(latexBlocksToHtml(String.raw`\begin{a(}x\end{a(}`)).toBe('<p>x</p>');
+  });
+
   it('reads copyright holders and their school from the licence comment', () => {
     expect(latexCopyrightHolders(HANDOUT)).toEqual([
       { name: 'Jane Roe', school: 'Example University' },

@@ -254,9 +254,11 @@ export function latexBlocksToHtml(tex: string): string {
     let depth = 1;
     let search = match.index + match[0].length;
     let endIndex = -1;
-    const nested = new RegExp(`\\\\(begin|end)\\{${env.replace(/[*]/g, '\\*')}\\}`, 'g');
+    // A fixed pattern, the name compared as text: an environment name from the file is never a pattern.
+    const nested = /\\(begin|end)\{([^}]+)\}/g;
     nested.lastIndex = search;
     for (let m = nested.exec(tex); m; m = nested.exec(tex)) {
+      if (m[2] !== env) continue;
       depth += m[1] === 'begin' ? 1 : -1;
       if (depth === 0) {
         endIndex = m.index;

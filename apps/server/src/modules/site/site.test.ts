@@ -251,6 +251,16 @@ describe('API surface', () => {
       expect(asset.statusCode, source).toBe(200);
     }
   });
+  it("sends a global CSP with object-src 'none' and base-uri 'none' (ASVS 5.0 3.4.3)", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    const csp = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim());
+    expect(csp).toEqual(
+      expect.arrayContaining(["object-src 'none'", "base-uri 'none'", "script-src 'self'"]),
+    );
+  });
+
   it('answers unknown API paths with the JSON error shape', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(res.statusCode).toBe(404);
