@@ -24,7 +24,8 @@ import { BODY_MAX_BYTES, FILE_MAX_BYTES } from '@portal/shared/limits';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { redactingLoggerOptions } from './lib/redact.js';
-import { createLocalFileStore, type FileStore } from './lib/storage.js';
+import type { FileStore } from './lib/storage.js';
+import { createFileStore } from './lib/file-store-factory.js';
 import authPlugin from './modules/identity/auth.plugin.js';
 import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
@@ -97,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
+  const fileStore = options.fileStore ?? createFileStore(config);
   await app.register(dbPlugin, { database, config, fileStore });
   await app.register(errorHandler);
   await app.register(requestId);

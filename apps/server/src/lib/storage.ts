@@ -48,6 +48,19 @@ export interface FileStore {
    * @returns how many were removed
    */
   removeStalePartials(olderThanMs: number): Promise<number>;
+  /**
+   * A URL from which a client downloads the object itself for `expiresInS` seconds, served with the
+   * given Content-Type and Content-Disposition; only stores that can sign one (S3) have it.
+   */
+  downloadUrl?(
+    key: string,
+    headers: { contentType: string; contentDisposition: string; expiresInS: number },
+  ): Promise<string>;
+}
+
+/** Whether `key` has the form of the keys this server makes (`<2 hex>/<uuid>`). */
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
 }
 
 /** A fresh storage key. */
@@ -82,7 +95,7 @@ export function hashingMeter(): Transform & { digest(): { size: number; sha256: 
 /** Local-disk store under `root` (DATA_DIR/files). */
 export function createLocalFileStore(root: string): FileStore {
   const resolve = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
     return path.join(root, key);
   };
   const partialDir = path.join(root, PARTIAL_DIR);
@@ -124,7 +137,7 @@ export function createLocalFileStore(root: string): FileStore {
         const names = await fs.promises.readdir(path.join(root, folder)).catch(() => [] as string[]);
         for (const name of names) {
           const key = `${folder}/${name}`;
-          if (!KEY_PATTERN.test(key) || !key.startsWith(prefix)) continue;
+          if (!isStorageKey(key) || !key.startsWith(prefix)) continue;
           // Deleted since the folder was read: not listed.
           const stat = await fs.promises.stat(path.join(root, key)).catch(() => undefined);
           if (stat?.isFile()) yield { key, size: stat.size, modifiedAt: stat.mtime };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { createLocalFileStore } from '../lib/storage.js';
+import { createFileStore } from '../lib/file-store-factory.js';
 import { writeBackup } from './backup.js';
 import { requestBackup } from './ops-socket.js';
 
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   try {
     const { manifest } = await writeBackup({
       database,
-      fileStore: createLocalFileStore(path.join(config.dataDir, 'files')),
+      fileStore: createFileStore(config),
       outPath: out,
     });
     const rowCount = manifest.database.tables.reduce((n, t) => n + t.rows, 0);

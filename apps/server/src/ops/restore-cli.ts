@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { RESTORE_EXIT_BAD_ARCHIVE, RESTORE_EXIT_NOT_EMPTY } from '@portal/shared/limits';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { createLocalFileStore } from '../lib/storage.js';
+import { createFileStore } from '../lib/file-store-factory.js';
 import { isPortalRunning } from './ops-socket.js';
 import {
   assertEmptyTarget,
@@ -25,20 +25,19 @@ async function main(): Promise<void> {
   if (positionals.length !== 1) throw new Error('usage: npm run restore -- FILE');
   const archive = path.resolve(positionals[0]!);
   const config = loadConfig();
-  const filesDir = path.join(config.dataDir, 'files');
+  const fileStore = createFileStore(config);
   const pgliteDir = path.join(config.dataDir, 'db');
   if (await isPortalRunning(config.dataDir))
     throw new TargetNotEmptyError(`a portal is serving from ${config.dataDir}`);
   const verified = await verifyArchive(archive);
   // Checked before the database is opened: opening PGlite creates its folder.
-  await assertEmptyTarget({ pgliteDir: config.databaseUrl ? undefined : pgliteDir, filesDir });
+  await assertEmptyTarget({ pgliteDir: config.databaseUrl ? undefined : pgliteDir, fileStore });
   const database = await openDatabase({ url: config.databaseUrl, dir: pgliteDir });
   try {
     const manifest = await restoreBackup({
       archive,
       database,
-      fileStore: createLocalFileStore(filesDir),
-      filesDir,
+      fileStore,
       verified,
     });
     const rowCount = manifest.database.tables.reduce((n, t) => n + t.rows, 0);

@@ -124,15 +124,16 @@ function hasEntries(dir: string): boolean {
 
 /**
  * Refuses a target that holds data: a PGlite data folder with anything in it, a PostgreSQL database
- * with any table in the public or drizzle schema, or a file store folder with anything in it.
+ * with any table in the public or drizzle schema, or a file store (folder or bucket) with any object.
  * @param target.pgliteDir the PGlite data folder (kind pglite)
  * @param target.db an open connection to the PostgreSQL database (kind postgres)
+ * @param target.fileStore the file store to restore into
  * @throws TargetNotEmptyError naming what holds data
  */
 export async function assertEmptyTarget(target: {
   pgliteDir?: string;
   db?: Db;
-  filesDir: string;
+  fileStore: FileStore;
 }): Promise<void> {
   if (target.pgliteDir && hasEntries(target.pgliteDir))
     throw new TargetNotEmptyError(`the data folder ${target.pgliteDir} already holds a database`);
@@ -145,8 +146,8 @@ export async function assertEmptyTarget(target: {
     if ((found?.count ?? 0) > 0)
       throw new TargetNotEmptyError(`the database already has ${found!.count} tables`);
   }
-  if (hasEntries(target.filesDir))
-    throw new TargetNotEmptyError(`the file store ${target.filesDir} already holds files`);
+  for await (const object of target.fileStore.list())
+    throw new TargetNotEmptyError(`the file store already holds files (${object.key} and maybe more)`);
 }
 
 /**
@@ -208,7 +209,7 @@ async function loadTable(tx: Db, zip: yauzl.ZipFile, entry: yauzl.Entry, table: 
  * Restores a verified archive into an empty target.
  * @param args.archive the archive file
  * @param args.database the target database, open (an empty PGlite folder or an empty PostgreSQL database)
- * @param args.fileStore the target file store, and args.filesDir its folder
+ * @param args.fileStore the target file store
  * @returns the archive's manifest
  * @throws BadArchiveError (nothing written) when the archive is damaged or newer than this portal;
  *   TargetNotEmptyError (nothing written) when the target holds data; Error from the database otherwise
@@ -217,16 +218,12 @@ export async function restoreBackup(args: {
   archive: string;
   database: Database;
   fileStore: FileStore;
-  filesDir: string;
   /** The archive's manifest when `verifyArchive` has already checked it (it is not read twice). */
   verified?: BackupManifest;
 }): Promise<BackupManifest> {
   const manifest = args.verified ?? (await verifyArchive(args.archive));
   const { database } = args;
-  await assertEmptyTarget({
-    db: database.db,
-    filesDir: args.filesDir,
-  });
+  await assertEmptyTarget({ db: database.db, fileStore: args.fileStore });
   const migrations = migrationsUpTo(manifest.database.migrations);
   try {
     await migrate(database, migrations);

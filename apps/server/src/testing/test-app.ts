@@ -13,7 +13,8 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { buildApp } from '../app.js';
-import { createLocalFileStore, type FileStore } from '../lib/storage.js';
+import type { FileStore } from '../lib/storage.js';
+import { createFileStore } from '../lib/file-store-factory.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -70,7 +71,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const config: Config = { ...loaded, webDistDir: path.join(dataDir, 'web') };
   const database = await openDatabase({ url: server?.url });
   await migrate(database);
-  const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
+  // The local folder of DATA_DIR, or the bucket FILE_STORE=s3 and S3_* in `env` name.
+  const fileStore = createFileStore(config);
   const app = await buildApp({ config, database, fileStore, logger: false });
   await app.ready();
   return {

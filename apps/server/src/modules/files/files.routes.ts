@@ -19,7 +19,12 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@portal/shared/errors';
-import { FILE_MAX_BYTES, FILE_SWEEP_INTERVAL_MS } from '@portal/shared/limits';
+import {
+  FILE_MAX_BYTES,
+  FILE_SWEEP_INTERVAL_MS,
+  RANGE_HEADER_MAX,
+  S3_PRESIGNED_URL_TTL_S,
+} from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   BundleResponseSchema,
@@ -38,6 +43,7 @@ import {
   fileCacheControl,
   getDownloadUrl,
   getFileInfo,
+  byteRangeOf,
   openForDownload,
   servedFileHeaders,
   uploadFile,
@@ -57,6 +63,10 @@ const NO_CONTENT = z.null().describe('Deleted; no body.');
 /** The file's bytes: a raster image inline with its type, anything else an attachment (servedFileHeaders). */
 const FILE_BYTES = z.unknown().describe("The file's bytes.");
 /** A public file's copy named by If-None-Match is current (its ETag is the SHA-256). */
+const REDIRECT = z.null();
+const RANGE_NOT_SATISFIABLE = z
+  .null()
+  .describe('The range starts past the end of the file (Content-Range: bytes */size).');
 const NOT_MODIFIED = z.null().describe('Not modified: the copy named by If-None-Match is current; no body.');
 
 /** Form fields an upload may have (type, name, visibility, metadataId, metadataType, kind). */
@@ -281,7 +291,19 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         params: Params,
         querystring: ContentQuery,
         produces: ['application/octet-stream'],
-        response: { 200: FILE_BYTES, 304: NOT_MODIFIED, ...errorResponses(401, 403, 404) },
+        headers: z.looseObject({
+          range: z.string().max(RANGE_HEADER_MAX).optional().describe('One byte range: bytes=a-b, a- or -n.'),
+        }),
+        response: {
+          200: FILE_BYTES,
+          206: FILE_BYTES.describe('The requested byte range (Content-Range).'),
+          302: REDIRECT.describe(
+            'With S3_PRESIGNED_DOWNLOADS: the bytes are at a presigned URL of the file store.',
+          ),
+          304: NOT_MODIFIED,
+          416: RANGE_NOT_SATISFIABLE,
+          ...errorResponses(401, 403, 404),
+        },
         tags,
       },
     },
@@ -299,10 +321,33 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         // A cached copy is still good: the caller may see the file, and its bytes are the same.
         if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).status(304).send();
       }
-      return reply
-        .headers(servedFileHeaders(row.mimeType, row.filename))
-        .header('content-length', String(row.size))
-        .send(app.fileStore.get(row.storageKey));
+      const headers = servedFileHeaders(row.mimeType, row.filename);
+      const store = app.config.fileStore;
+      if (store.kind === 's3' && store.presignedDownloads && app.fileStore.downloadUrl) {
+        // The client fetches the bytes from the bucket itself. The target is built by the server from
+        // its own configuration and the file's row; nothing of the request is in it.
+        const url = await app.fileStore.downloadUrl(row.storageKey, {
+          contentType: headers['content-type']!,
+          contentDisposition: headers['content-disposition']!,
+          expiresInS: S3_PRESIGNED_URL_TTL_S,
+        });
+        return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+      }
+      reply.headers(headers).header('accept-ranges', 'bytes');
+      // A range of a changed file must not be joined to an older copy: If-Range must name the current ETag.
+      const ifRange = request.headers['if-range'];
+      const range =
+        ifRange === undefined || ifRange === etag ? byteRangeOf(request.headers.range, row.size) : undefined;
+      if (range === 'unsatisfiable')
+        return reply.status(416).header('content-range', `bytes */${row.size}`).send();
+      if (range) {
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${row.size}`)
+          .header('content-length', String(range.end - range.start + 1))
+          .send(app.fileStore.get(row.storageKey, range));
+      }
+      return reply.header('content-length', String(row.size)).send(app.fileStore.get(row.storageKey));
     },
   );
 

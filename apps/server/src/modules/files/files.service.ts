@@ -288,6 +288,29 @@ export function fileCacheControl(row: Pick<FileRow, 'visibility' | 'metadataType
   return HIDEABLE_OWNER_TYPES.has(row.metadataType) ? 'public, no-cache' : 'public, max-age=3600';
 }
 
+/**
+ * The byte range a `Range` header asks of a file of `size` bytes (RFC 9110 §14: one range of `bytes`,
+ * `a-b`, `a-` or the last `-n`), as inclusive offsets.
+ * @returns the range; 'unsatisfiable' when it starts past the end (416); undefined when there is none to
+ *   honour (no header, another unit, several ranges, a malformed one: the whole file is sent)
+ */
+export function byteRangeOf(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  return end < start ? undefined : { start, end };
+}
+
 /** Metadata types of files whose owner (a page, an item) can be hidden from visitors after upload. */
 const HIDEABLE_OWNER_TYPES = new Set(['page', 'content', 'bundle', 'lesson']);
 
