@@ -63,20 +63,22 @@ function slowGet(url: string, firstChunk: () => void) {
 }
 
 beforeAll(async () => {
-  data = await prepareProcessData('portal-shutdown', async (db, fileStore, tree) => {
-    const store = (bytes: Buffer, n: number) =>
-      storeFile(db, fileStore, bytes, {
-        name: `Capture ${n}`,
-        filename: `capture-${n}.txt`,
-        mimeType: 'text/plain',
-        metadataId: tree.lab,
-        index: n,
-      });
-    for (let n = 1; n <= BUNDLE_FILE_COUNT; n += 1)
-      await store(Buffer.from(crypto.randomBytes(BUNDLE_FILE_RANDOM_BYTES).toString('base64')), n);
-    const big = Buffer.from(crypto.randomBytes(DOWNLOAD_RANDOM_BYTES).toString('base64'));
-    const stored = await store(big, BUNDLE_FILE_COUNT + 1);
-    download = { id: stored.id, sha256: stored.sha256, size: big.length };
+  data = await prepareProcessData('portal-shutdown', {
+    seed: async (db, fileStore, tree) => {
+      const store = (bytes: Buffer, n: number) =>
+        storeFile(db, fileStore, bytes, {
+          name: `Capture ${n}`,
+          filename: `capture-${n}.txt`,
+          mimeType: 'text/plain',
+          metadataId: tree.lab,
+          index: n,
+        });
+      for (let n = 1; n <= BUNDLE_FILE_COUNT; n += 1)
+        await store(Buffer.from(crypto.randomBytes(BUNDLE_FILE_RANDOM_BYTES).toString('base64')), n);
+      const big = Buffer.from(crypto.randomBytes(DOWNLOAD_RANDOM_BYTES).toString('base64'));
+      const stored = await store(big, BUNDLE_FILE_COUNT + 1);
+      download = { id: stored.id, sha256: stored.sha256, size: big.length };
+    },
   });
   env = { ...data.env, JOB_LEASE_MS: String(LEASE_MS), JOB_POLL_INTERVAL_MS: '100' };
 }, TEST_TIMEOUT_MS);

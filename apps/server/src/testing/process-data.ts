@@ -18,13 +18,13 @@ import { createServerDatabase } from './test-app.js';
 
 export interface ProcessData {
   dataDir: string;
-  /** DATA_DIR, DATABASE_URL (empty: PGlite) and JWT_SECRET: what every start of the process needs. */
+  /** DATA_DIR, DATABASE_URL (empty: PGlite), JWT_SECRET and the file store's: what every start needs. */
   env: Record<string, string>;
   accounts: Record<Role, string>;
   tree: Tree;
   /** `Authorization` headers of the accounts, by role. */
   headers: Record<Role, { authorization: string }>;
-  /** The local file store of DATA_DIR, as the process sees it. */
+  /** The file store, as the process sees it (DATA_DIR/files unless a bucket was given). */
   fileStore: FileStore;
   /** Opens the database of the stopped process (PGlite admits one writer), to check what it left. */
   openDatabase(): Promise<Database>;
@@ -32,19 +32,31 @@ export interface ProcessData {
   destroy(): Promise<void>;
 }
 
+/** Where the data goes besides the defaults (PGlite in DATA_DIR or DATABASE_URL's server; DATA_DIR/files). */
+export interface ProcessDataOptions {
+  /** Adds rows and files before the database is closed. */
+  seed?: (db: Db, fileStore: FileStore, tree: Tree) => Promise<void>;
+  /** A PostgreSQL server (its admin URL) to make the database on, instead of DATABASE_URL's. */
+  adminUrl?: string;
+  /** A bucket to keep the files in: its store, and the environment that names it (FILE_STORE=s3...). */
+  files?: { store(): FileStore; env: Record<string, string> };
+}
+
 /**
- * Prepares the data; `seed` may add rows and files before the database is closed.
+ * Prepares the data.
  * @param prefix of the temporary folder's name
  */
 export async function prepareProcessData(
   prefix: string,
-  seed?: (db: Db, fileStore: FileStore, tree: Tree) => Promise<void>,
+  options: ProcessDataOptions = {},
 ): Promise<ProcessData> {
+  const { seed, files } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-  const server = process.env.DATABASE_URL ? await createServerDatabase(process.env.DATABASE_URL) : undefined;
+  const adminUrl = options.adminUrl ?? process.env.DATABASE_URL;
+  const server = adminUrl ? await createServerDatabase(adminUrl) : undefined;
   const jwtSecret = crypto.randomBytes(32).toString('hex');
   const open = () => openDatabase(server ? { url: server.url } : { dir: path.join(dataDir, 'db') });
-  const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
+  const fileStore = files?.store() ?? createLocalFileStore(path.join(dataDir, 'files'));
   const database = await open();
   try {
     await migrate(database);
@@ -58,7 +70,7 @@ export async function prepareProcessData(
     }
     return {
       dataDir,
-      env: { DATA_DIR: dataDir, DATABASE_URL: server?.url ?? '', JWT_SECRET: jwtSecret },
+      env: { DATA_DIR: dataDir, DATABASE_URL: server?.url ?? '', JWT_SECRET: jwtSecret, ...files?.env },
       accounts,
       tree,
       headers,

@@ -46,6 +46,7 @@ const IMPORTED = 10;
 /** Background work after a start (a job's lease, its retry, the outbox), in milliseconds. */
 const SETTLE = { timeout: 30_000, interval: 100 } as const;
 const TEST_TIMEOUT_MS = 120_000;
+const METRICS_TOKEN = crypto.randomBytes(24).toString('hex');
 
 let data: ProcessData;
 let peer: SmtpPeer;
@@ -65,7 +66,19 @@ const start = (point?: FaultPointName) =>
     JOB_LEASE_MS: String(LEASE_MS),
     FILE_SWEEP_GRACE_MS: String(SWEEP_GRACE_MS),
     FAULT_POINTS: point ?? '',
+    METRICS_TOKEN,
   });
+
+/** Whether the running portal's /metrics shows no job queued or running and no mail waiting. */
+async function isIdle(): Promise<boolean> {
+  const res = await fetch(`${portal.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const busy = text
+    .split('\n')
+    .filter((line) => /^portal_(job_queue_depth|mail_outbox_backlog)\b/.test(line))
+    .some((line) => Number(line.split(' ').at(-1)) > 0);
+  return res.status === 200 && !busy;
+}
 
 /** A request to the running portal as `role` (JSON body when given). */
 function call(role: Role | undefined, method: string, url: string, body?: object | FormData) {
@@ -139,18 +152,20 @@ const getLab = () =>
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  data = await prepareProcessData('portal-write-faults', async (db, fileStore, tree) => {
-    labFiles.set(tree.fileId, crypto.createHash('sha256').update(tree.fileBytes).digest('hex'));
-    for (let n = 1; n <= LAB_FILES; n += 1) {
-      const stored = await storeFile(db, fileStore, crypto.randomBytes(64 * 1024), {
-        name: `Capture ${n}`,
-        filename: `capture-${n}.pcap`,
-        mimeType: 'application/octet-stream',
-        metadataId: tree.lab,
-        index: n,
-      });
-      labFiles.set(stored.id, stored.sha256);
-    }
+  data = await prepareProcessData('portal-write-faults', {
+    seed: async (db, fileStore, tree) => {
+      labFiles.set(tree.fileId, crypto.createHash('sha256').update(tree.fileBytes).digest('hex'));
+      for (let n = 1; n <= LAB_FILES; n += 1) {
+        const stored = await storeFile(db, fileStore, crypto.randomBytes(64 * 1024), {
+          name: `Capture ${n}`,
+          filename: `capture-${n}.pcap`,
+          mimeType: 'application/octet-stream',
+          metadataId: tree.lab,
+          index: n,
+        });
+        labFiles.set(stored.id, stored.sha256);
+      }
+    },
   });
   // A page with an image widget, for the page saves (saved before any page point is armed).
   portal = await start();
@@ -391,6 +406,8 @@ describe('SIGKILL inside a write, then a restart', () => {
           .flatMap((m) => m.to)
           .sort(),
       ).toEqual(importRows.map((r) => r.email).sort());
+      // Done as an operator's monitoring sees it: no job queued or running, no mail waiting.
+      await vi.waitUntil(isIdle, SETTLE);
     },
     TEST_TIMEOUT_MS,
   );
