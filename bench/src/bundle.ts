@@ -1,6 +1,7 @@
 /**
- * `npm run bench` (after the search bench): a zip bundle of 1 GB (issue 3). For each database (the
- * PostgreSQL server when it answers on 127.0.0.1:5432, and PGlite):
+ * `npm run bench` (after the search bench): a zip bundle of 1 GB (issue 3). For each variant (the
+ * PostgreSQL server when it answers on 127.0.0.1:5432 with the local file store, the same with the
+ * files in an S3-compatible bucket (s3rver in this process, issue 24), and PGlite):
  *   1. a fresh DATA_DIR with a published course, a curator and a faculty account;
  *   2. the built server (`apps/server/dist/server.js`) started as a child process;
  *   3. 20 files of 50 MB of random bytes (incompressible) uploaded through POST /api/v1/files as the
@@ -15,7 +16,7 @@
  * when an answer is wrong or a step fails; a missed target is reported as FAIL.
  *
  * While developing: `npm run build -w @portal/shared && npm run build -w @portal/server`, then
- * `cd bench && npx tsx src/bundle.ts [--databases=pglite,postgres]`.
+ * `cd bench && npx tsx src/bundle.ts [--variants=postgres,postgres-s3,pglite]`.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ import { migrate } from '../../apps/server/src/db/migrate.js';
 import { createTokenSigner } from '../../apps/server/src/modules/identity/tokens.js';
 import { createAccounts } from '../../apps/server/src/testing/fixtures.js';
 import { freePort } from '../../apps/server/src/testing/free-port.js';
+import { startS3Server, type S3TestServer } from '../../apps/server/src/testing/s3-server.js';
 import { OUTPUT_DIR } from './config.js';
 import { adminUrl, onAdmin, postgresAnswers } from './databases.js';
 import { summarize } from './measure.js';
@@ -59,17 +61,19 @@ const REPEAT_REQUESTS = 20;
 /** How often the bench polls the bundle (faster than the page's 5 s, to time the build). */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 
-type DatabaseKind = 'postgres' | 'pglite';
-const LABELS: Record<DatabaseKind, string> = {
-  postgres: 'PostgreSQL server',
-  pglite: 'PGlite (embedded default)',
+type Variant = 'postgres' | 'postgres-s3' | 'pglite';
+const VARIANTS: readonly Variant[] = ['postgres', 'postgres-s3', 'pglite'];
+const LABELS: Record<Variant, string> = {
+  postgres: 'PostgreSQL server, files in DATA_DIR',
+  'postgres-s3': 'PostgreSQL server, files in an S3 bucket (s3rver)',
+  pglite: 'PGlite (embedded default), files in DATA_DIR',
 };
 
 const log = (line: string) => console.log(line);
 const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
 
 interface BundleResult {
-  kind: DatabaseKind;
+  kind: Variant;
   label: string;
   outcome: 'measured' | 'failed';
   reason?: string;
@@ -103,19 +107,22 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 /** One database: set up, serve, upload, bundle, download, repeat; cleaned up in any case. */
-async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: string): Promise<BundleResult> {
+async function benchOne(kind: Variant, sources: SourceFile[], workDir: string): Promise<BundleResult> {
   const label = LABELS[kind];
   const dataDir = fs.mkdtempSync(path.join(workDir, `${kind}-`));
   const dbName = `portal_bundle_bench_${process.pid}`;
   const serverUrl = new URL(adminUrl());
   serverUrl.pathname = `/${dbName}`;
-  const databaseUrl = kind === 'postgres' ? serverUrl.toString() : '';
+  const usesServer = kind !== 'pglite';
+  const databaseUrl = usesServer ? serverUrl.toString() : '';
   const jwtSecret = crypto.randomBytes(32).toString('hex');
   let server: Server | undefined;
+  let bucket: S3TestServer | undefined;
   try {
-    if (kind === 'postgres') await onAdmin([`CREATE DATABASE ${dbName}`]);
+    if (usesServer) await onAdmin([`CREATE DATABASE ${dbName}`]);
+    if (kind === 'postgres-s3') bucket = await startS3Server();
     const database = await openDatabase(
-      kind === 'postgres' ? { url: databaseUrl } : { dir: path.join(dataDir, 'db') },
+      usesServer ? { url: databaseUrl } : { dir: path.join(dataDir, 'db') },
     );
     let tokens: Record<'curator' | 'faculty', string>;
     let courseId: string;
@@ -153,6 +160,7 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
         SEED_DEMO: 'false',
         JWT_SECRET: jwtSecret,
         LOG_LEVEL: 'warn',
+        ...bucket?.env,
       },
       await freePort(),
     );
@@ -282,7 +290,7 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
         peakOverallBytes: Math.max(peakOverallBeforeBuild, peakDuringBuildBytes, peakDuringDownloadBytes),
         growthDuringBuildBytes: peakDuringBuildBytes - idleRssBytes,
         targetBytes: PEAK_RSS_TARGET_BYTES,
-        isPassed: kind === 'postgres' ? peakDuringBuildBytes < PEAK_RSS_TARGET_BYTES : null,
+        isPassed: usesServer ? peakDuringBuildBytes < PEAK_RSS_TARGET_BYTES : null,
       },
       download: { ms: downloadMs, mbPerS: mbps(info.size, downloadMs), isVerified },
       repeat,
@@ -291,8 +299,8 @@ async function benchOne(kind: DatabaseKind, sources: SourceFile[], workDir: stri
     return { kind, label, outcome: 'failed', reason: error instanceof Error ? error.message : String(error) };
   } finally {
     await server?.stop();
-    if (kind === 'postgres')
-      await onAdmin([`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]).catch(() => undefined);
+    if (usesServer) await onAdmin([`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]).catch(() => undefined);
+    await bucket?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -318,20 +326,21 @@ function report(result: BundleResult): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { databases: { type: 'string' } }, allowPositionals: false });
-  const wanted = (values.databases ?? 'postgres,pglite').split(',').map((v) => v.trim());
-  const unknown = wanted.filter((v) => v !== 'postgres' && v !== 'pglite');
-  if (unknown.length > 0) throw new Error(`Unknown database ${unknown.join(', ')}; use postgres, pglite`);
+  const { values } = parseArgs({ options: { variants: { type: 'string' } }, allowPositionals: false });
+  const wanted = (values.variants ?? VARIANTS.join(',')).split(',').map((v) => v.trim());
+  const unknown = wanted.filter((v) => !(VARIANTS as readonly string[]).includes(v));
+  if (unknown.length > 0)
+    throw new Error(`Unknown variant ${unknown.join(', ')}; use ${VARIANTS.join(', ')}`);
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`Build the server first (${SERVER_ENTRY} is missing)`);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bundle-bench-'));
   const results: BundleResult[] = [];
   try {
     log(`Bundle benchmark: writing ${FILE_COUNT} files of ${fmtMb(FILE_BYTES)} of random bytes`);
     const sources = await writeSources(workDir);
-    for (const kind of ['postgres', 'pglite'] as const) {
+    for (const kind of VARIANTS) {
       if (!wanted.includes(kind)) continue;
-      if (kind === 'postgres' && !(await postgresAnswers())) {
-        log(`${LABELS.postgres}: skipped (nothing answers on 127.0.0.1:5432)`);
+      if (kind !== 'pglite' && !(await postgresAnswers())) {
+        log(`${LABELS[kind]}: skipped (nothing answers on 127.0.0.1:5432)`);
         continue;
       }
       results.push(await benchOne(kind, sources, workDir));

@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const fileStore = options.fileStore ?? createFileStore(config);
+  const fileStore = options.fileStore ?? (await createFileStore(config));
   await app.register(dbPlugin, { database, config, fileStore });
   await app.register(errorHandler);
   await app.register(requestId);

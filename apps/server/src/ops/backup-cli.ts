@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   try {
     const { manifest } = await writeBackup({
       database,
-      fileStore: createFileStore(config),
+      fileStore: await createFileStore(config),
       outPath: out,
     });
     const rowCount = manifest.database.tables.reduce((n, t) => n + t.rows, 0);

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   // The bucket's settings, whatever FILE_STORE says now (it is switched after the copy).
   const config = loadConfig({ ...process.env, FILE_STORE: 's3' });
   const source = createLocalFileStore(path.join(config.dataDir, 'files'));
-  const target = createFileStore(config);
+  const target = await createFileStore(config);
   const started = Date.now();
   const summary = await migrateFiles(source, target, (progress) => {
     const done = progress.copied + progress.skipped + progress.failed.length;

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   if (positionals.length !== 1) throw new Error('usage: npm run restore -- FILE');
   const archive = path.resolve(positionals[0]!);
   const config = loadConfig();
-  const fileStore = createFileStore(config);
+  const fileStore = await createFileStore(config);
   const pgliteDir = path.join(config.dataDir, 'db');
   if (await isPortalRunning(config.dataDir))
     throw new TargetNotEmptyError(`a portal is serving from ${config.dataDir}`);

@@ -72,7 +72,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const database = await openDatabase({ url: server?.url });
   await migrate(database);
   // The local folder of DATA_DIR, or the bucket FILE_STORE=s3 and S3_* in `env` name.
-  const fileStore = createFileStore(config);
+  const fileStore = await createFileStore(config);
   const app = await buildApp({ config, database, fileStore, logger: false });
   await app.ready();
   return {
