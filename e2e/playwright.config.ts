@@ -20,7 +20,7 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       // Load shedding off: the end-to-end run shares two cores with the browser and two servers.
-      OVERLOAD_EVENT_LOOP_DELAY_MS: '60000',
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       PUBLIC_BASE_URL: `http://localhost:${port}`,
       RANGE_UI_URL: 'https://range.example.edu',
       ...env,

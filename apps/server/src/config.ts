@@ -110,11 +110,14 @@ const EnvSchema = z.object({
     .default(DOCUMENT_TEXT_MEMORY_MB_DEFAULT),
   /** Bearer token of GET /metrics (issue 23); unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().min(METRICS_TOKEN_MIN).optional(),
-  /** Load shedding (issue 23): event-loop delay (ms) and used heap (bytes) over which requests get 503. */
+  /**
+   * Load shedding (issue 23): event-loop delay (ms; 0: not watched) and used heap (bytes) over which
+   * requests get 503.
+   */
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce
     .number()
     .int()
-    .min(10)
+    .min(0)
     .max(60_000)
     .default(OVERLOAD_EVENT_LOOP_DELAY_MS),
   OVERLOAD_HEAP_USED_BYTES: z.coerce

@@ -16,6 +16,8 @@ export async function buildAppAgain(ctx: TestContext, env: Record<string, string
     ...process.env,
     DATA_DIR: ctx.dataDir,
     LOG_LEVEL: 'silent',
+    // As in createTestContext: load shedding's delay is not watched on the shared test machine.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     RANGE_UI_URL: 'https://range.example.edu',
     DATABASE_URL: ctx.config.databaseUrl ?? '',
     ...env,
