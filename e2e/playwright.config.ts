@@ -31,7 +31,7 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
 /**
  * End-to-end tests against the built app on a fresh data folder seeded with the demo data, driving
  * Debian's Chromium (never a downloaded browser). Two servers: the national brand (every spec) and the
- * state brand (the site-shell spec).
+ * state brand (the site-shell and accessibility specs).
  */
 export default defineConfig({
   testDir: './specs',
@@ -60,8 +60,15 @@ export default defineConfig({
   },
   projects: [
     { name: 'national', use: { baseURL: `http://localhost:${PORT}` } },
-    // The state variant runs the site-shell spec only: the rest does not depend on the brand.
-    { name: 'state', testMatch: /site-shell\.spec\.ts/, use: { baseURL: `http://localhost:${STATE_PORT}` } },
+    // The state variant runs the site-shell and accessibility specs only: the rest does not depend on
+    // the brand. Of the accessibility spec, the tests tagged as for the national brand only are left out
+    // (the spec says why).
+    {
+      name: 'state',
+      testMatch: /(site-shell|accessibility)\.spec\.ts/,
+      grepInvert: /@national-brand-only/,
+      use: { baseURL: `http://localhost:${STATE_PORT}` },
+    },
   ],
   webServer: [
     // News and events are off by default (001 §9); their specs need them.

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
@@ -174,12 +175,11 @@ export interface AxeScope {
 }
 
 /**
- * The WCAG 2 A/AA violations axe finds on the page, as "rule: targets" lines; by default only the
- * serious and critical ones. Waits first for running CSS transitions to end (or be cancelled): a dialog
- * still fading in, or a field label still changing colour, has text at part contrast, which axe reads
- * as too little contrast. Endless animations, such as a spinner's, are not waited for.
+ * Waits for the page's running CSS transitions to end (or be cancelled): a dialog still fading in, or a
+ * field label still changing colour, has text at part contrast, which axe reads as too little contrast.
+ * Endless animations, such as a spinner's, are not waited for.
  */
-export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+async function transitionsEnded(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -188,6 +188,14 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<s
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * The WCAG 2 A/AA violations axe finds on the page, as "rule: targets" lines; by default only the
+ * serious and critical ones. Waits first for running CSS transitions to end (transitionsEnded).
+ */
+export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  await transitionsEnded(page);
   let builder = new AxeBuilder({ page });
   if (scope.wcagOnly !== false) builder = builder.withTags(['wcag2a', 'wcag2aa']);
   if (scope.include) builder = builder.include(scope.include);
@@ -201,4 +209,55 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<s
 /** The serious and critical WCAG 2 A/AA violations inside `include` (or the whole page). */
 export function seriousViolations(page: Page, include?: string): Promise<string[]> {
   return axeViolations(page, { include });
+}
+
+/** The rules of WCAG 2.0 and 2.1, levels A and AA, by axe's tags. */
+export const WCAG_21_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** One rule axe finds broken on a page: its id, impact and summary, and the elements that break it. */
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  help: string;
+  /** A CSS selector of each failing element. */
+  targets: string[];
+}
+
+/** What seriousFindings audits: `tags` (WCAG 2.0 and 2.1 A/AA by default), less the `exclude` parts. */
+export interface FindingsScope {
+  tags?: string[];
+  /** CSS selectors of parts to leave out, matched by the browser; each use says why. */
+  exclude?: string[];
+}
+
+/**
+ * The violations of serious or critical impact of the scope's rules on the page, found by axe-core (the
+ * one @axe-core/playwright depends on and runs) inside the page: it is injected once per document and stays across the
+ * app's own navigations, so auditing route after route in one page costs one run each, where
+ * AxeBuilder injects it again and opens a blank page for every analysis (about a second). Frames are
+ * not audited (the app draws none of its own). Waits first for running CSS transitions to end
+ * (transitionsEnded).
+ */
+export async function seriousFindings(page: Page, scope: FindingsScope = {}): Promise<AxeFinding[]> {
+  const { tags = WCAG_21_AA_TAGS, exclude = [] } = scope;
+  await transitionsEnded(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const findings = await page.evaluate(
+    async ({ values, leftOut }) => {
+      const excluded = leftOut.flatMap((selector) => [...document.querySelectorAll(selector)]);
+      const context = excluded.length > 0 ? { exclude: excluded } : document;
+      const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(context, {
+        runOnly: { type: 'tag', values },
+        resultTypes: ['violations'],
+      });
+      return violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        targets: v.nodes.map((node) => node.target.join(' ')),
+      }));
+    },
+    { values: tags, leftOut: exclude },
+  );
+  return findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
 }

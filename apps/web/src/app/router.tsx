@@ -36,6 +36,7 @@ import { browser } from '../lib/browser';
 import { createPermissionGuard } from '../lib/session';
 import { createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
 import { MainLayout } from './layout/main-layout';
+import { StandaloneFrame } from './layout/navigation-aids';
 import { RouteError } from './layout/route-error';
 import type { ShellHandle } from './layout/site-breadcrumbs';
 
@@ -348,29 +349,32 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       HydrateFallback,
       children: [{ errorElement: <RouteError />, children: pages }],
     },
-    // Outside the layout (001 §2): both leave the app.
-    { path: 'signup', loader: createSignupLoader(env), Component: SignupLeavingPage, HydrateFallback },
+    // Outside the layout (001 §2): sign-up and the exercise area leave the app, the unsafe-site warning
+    // stands alone. Their frame takes the splash away, as the layout does for the other routes.
     {
-      path: 'exercises',
-      loader: createExercisesLoader(queryClient, env),
-      Component: ExercisesLeavingPage,
+      Component: StandaloneFrame,
       HydrateFallback,
+      children: [
+        { path: 'signup', loader: createSignupLoader(env), Component: SignupLeavingPage },
+        {
+          path: 'exercises',
+          loader: createExercisesLoader(queryClient, env),
+          Component: ExercisesLeavingPage,
+        },
+        {
+          path: 'unsafe_site',
+          lazy: lazyPage(() => import('../features/site/pages/unsafe-site-page'), 'UnsafeSitePage'),
+        },
+        ...(env.conferenceUrl
+          ? [
+              {
+                path: 'conference',
+                loader: createExternalRedirect(env.conferenceUrl),
+                Component: ConferenceLeavingPage,
+              },
+            ]
+          : []),
+      ],
     },
-    // The unsafe-site warning stands alone, outside the layout (001 §2).
-    {
-      path: 'unsafe_site',
-      lazy: lazyPage(() => import('../features/site/pages/unsafe-site-page'), 'UnsafeSitePage'),
-      HydrateFallback,
-    },
-    ...(env.conferenceUrl
-      ? [
-          {
-            path: 'conference',
-            loader: createExternalRedirect(env.conferenceUrl),
-            Component: ConferenceLeavingPage,
-            HydrateFallback,
-          },
-        ]
-      : []),
   ];
 }

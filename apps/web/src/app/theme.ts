@@ -6,6 +6,7 @@
 import { createTheme, responsiveFontSizes, type Theme } from '@mui/material/styles';
 import type { Brand } from '../config/brand';
 import { LinkBehavior } from '../components/link-behavior';
+import { focusRing } from '../lib/focus-ring';
 
 const fontFamily = [
   'system-ui',
@@ -16,8 +17,6 @@ const fontFamily = [
   'Arial',
   'sans-serif',
 ].join(',');
-
-const focusRing = { outline: '3px solid #f59e0b', outlineOffset: 2 };
 
 /** Builds the theme of `brand`. */
 export function createBrandTheme(brand: Brand): Theme {

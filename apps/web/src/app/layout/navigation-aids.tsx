@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { ANNOUNCE_DELAY_MS } from '@portal/shared/limits';
 import { visuallyHidden } from '../../lib/visually-hidden';
 
@@ -43,6 +43,21 @@ export function SkipLink({ ref }: { ref: RefObject<HTMLAnchorElement | null> }) 
   );
 }
 
+/** Takes away the splash of index.html ('Loading'), which covers the page until the first one has drawn. */
+function removeSplash(): void {
+  document.getElementById('splash')?.remove();
+}
+
+/**
+ * The frame of the routes outside the layout (001 §2: sign-up, the exercise area, the unsafe-site
+ * warning, the conference): the page alone, with the splash taken away once it has drawn, as the layout
+ * does for the other routes. No props.
+ */
+export function StandaloneFrame() {
+  useEffect(removeSplash, []);
+  return <Outlet />;
+}
+
 /**
  * After-navigation behaviour of 001 §2: removes the splash ('Loading') once the first navigation has
  * ended, moves focus to the skip link after each later change of page, and announces 'navigated to'
@@ -53,9 +68,7 @@ export function useNavigationAids(skipLinkRef: RefObject<HTMLAnchorElement | nul
   const lastPathname = useRef(pathname);
   const [announcement, setAnnouncement] = useState('');
 
-  useEffect(() => {
-    document.getElementById('splash')?.remove();
-  }, []);
+  useEffect(removeSplash, []);
 
   useEffect(() => {
     // Only a change of page counts: filters and paging change the query string and keep focus.

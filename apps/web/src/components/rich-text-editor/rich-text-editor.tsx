@@ -219,12 +219,17 @@ export function RichTextEditor({
         {label}
       </FormLabel>
       <Box
-        sx={{
-          border: 1,
-          borderColor: error ? 'error.main' : 'divider',
-          borderRadius: 1,
-          '&:focus-within': { borderColor: error ? 'error.main' : 'primary.main' },
-          opacity: disabled ? 0.6 : 1,
+        sx={(theme) => {
+          const focusColor = error ? theme.palette.error.main : theme.palette.primary.main;
+          return {
+            border: 1,
+            borderColor: error ? 'error.main' : 'divider',
+            borderRadius: 1,
+            // Focused, the border is 2 px of the theme colour, as an outlined MUI field's: the text area
+            // itself draws no outline, and a 1 px change of colour alone is hard to see.
+            '&:focus-within': { borderColor: focusColor, boxShadow: `0 0 0 1px ${focusColor}` },
+            opacity: disabled ? 0.6 : 1,
+          };
         }}
       >
         <Stack

@@ -16,6 +16,7 @@ import { ADMIN_ROWS_PER_PAGE } from '@portal/shared/limits';
 import { contributorFullName, type Contributor } from '@portal/shared/schemas/contributors';
 import type { ContentListItem } from '@portal/shared/schemas/courseware';
 import { paths } from '../../../config/paths';
+import { focusRing } from '../../../lib/focus-ring';
 import { formatDate } from '../../../lib/format';
 
 /** TablePagination's value for "All" rows. */
@@ -160,6 +161,8 @@ export function ContentTable({ rows, caption }: { rows: readonly AdminRow[]; cap
           setRowsPerPage(Number(event.target.value));
           setPage(0);
         }}
+        // The rows-per-page select is an input whose MUI style removes the outline: give it the ring back.
+        sx={{ '& .MuiTablePagination-select:focus-visible': focusRing }}
       />
     </Paper>
   );

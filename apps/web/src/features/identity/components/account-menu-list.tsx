@@ -140,7 +140,11 @@ export function AccountMenuList({
         <IdentityNames identity={identity} />
       </Box>
       <Divider />
-      <ListSubheader sx={{ lineHeight: '36px', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      {/* A div, not the default li: a menu holds menu items, and an li outside a list is no list item. */}
+      <ListSubheader
+        component="div"
+        sx={{ lineHeight: '36px', display: 'flex', alignItems: 'center', gap: 1.5 }}
+      >
         Messages
         <Badge badgeContent={count} color="secondary" showZero sx={{ ml: 1.5 }} />
       </ListSubheader>

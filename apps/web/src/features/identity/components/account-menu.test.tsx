@@ -45,6 +45,13 @@ describe('account menu', () => {
     expect(itemNames(menu)).toEqual(['Invite students', 'Logout']);
   });
 
+  it('holds no list items beside its menu items: its headings are not items of a list', async () => {
+    api('faculty');
+    const { menu } = await openMenu('faculty');
+    expect(within(menu).getByText('Messages')).toBeVisible();
+    expect(within(menu).queryAllByRole('listitem')).toEqual([]);
+  });
+
   it('gives editors Dashboard, Add new page, Admin and Archived Content', async () => {
     api('contenteditor');
     const { menu } = await openMenu('contenteditor');

@@ -1,7 +1,8 @@
 /**
- * Routes that leave the app (001 §2): /exercises with and without a session, /signup per brand
- * variant, /login's redirect and PKCE challenge, /logout asking first, and the entry guard's `t` and
- * `s` (asked before replacing a session; the address is left clean).
+ * Routes that leave the app (001 §2): /exercises with and without a session (and without an exercise
+ * area, where the loading splash must go), /signup per brand variant, /login's redirect and PKCE
+ * challenge, /logout asking first, and the entry guard's `t` and `s` (asked before replacing a session;
+ * the address is left clean).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -76,6 +77,19 @@ describe('/exercises without an exercise area', () => {
     expect(await screen.findByText('The exercise area is not configured.')).toBeInTheDocument();
     expect(spy).not.toHaveBeenCalled();
     expect(requests.some((r) => r.url.pathname === '/api/v1/auth/sso')).toBe(false);
+  });
+
+  it('takes away the loading splash, which would cover the page outside the layout', async () => {
+    const splash = document.createElement('div');
+    splash.id = 'splash';
+    splash.setAttribute('role', 'status');
+    splash.textContent = 'Loading';
+    document.body.append(splash);
+    api({ 'GET /api/v1/auth/session': () => makeSession('faculty') });
+    renderApp('/exercises', { signedInAs: 'faculty', env: makeEnv({ rangeUiUrl: '' }) });
+    expect(await screen.findByText('The exercise area is not configured.')).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('splash')).toBeNull());
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
   });
 });
 
