@@ -25,6 +25,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { ContentSchema, toUpdateRequest, type Content } from '@portal/shared/schemas/courseware';
 import { apiToken, clientAddress, DEMO_PASSWORD, seriousFindings, signIn } from './helpers';
 
 test.use({ extraHTTPHeaders: clientAddress(70), viewport: { width: 1280, height: 900 } });
@@ -298,61 +299,18 @@ interface Fixtures {
   /** Flags switched on for the audit, with the admin's choice to put back. */
   switchedFlags: { flag: string; override: boolean | null }[];
   pageId: string;
-  xss: ContentJson;
-}
-
-/** The parts of GET /api/v1/content/{id} that a save of the whole item sends back (PUT, 000 §7). */
-interface ContentJson {
-  id: string;
-  version: number;
-  name: string;
-  description: string;
-  urlAlias: string;
-  status: string;
-  tags: string[];
-  keywords: string[];
-  categories: string[];
-  educationLevels: string[];
-  experienceLevels: string[];
-  lastCuratedTimestamps: Record<string, unknown>;
-  tkss: { id: string }[];
-  ksas: { id: string }[];
-  kus: { id: string }[];
-  contributors: { id: string }[];
-  sections: { id: string; name: string; description: string }[];
-  children: { id: string; name: string }[];
-  files: { id: string; name: string }[];
+  xss: Content;
 }
 
 /** Saves `content` whole with `educationLevels` (as the edit form does), returning its new version. */
 async function saveEducationLevels(
   fixtures: Pick<Fixtures, 'api' | 'headers'>,
-  content: ContentJson,
+  content: Content,
   educationLevels: string[],
 ): Promise<number> {
   const res = await fixtures.api.put(`/api/v1/content/${content.id}`, {
     headers: fixtures.headers,
-    data: {
-      name: content.name,
-      description: content.description,
-      urlAlias: content.urlAlias,
-      status: content.status,
-      tags: content.tags,
-      keywords: content.keywords,
-      categories: content.categories,
-      educationLevels,
-      experienceLevels: content.experienceLevels,
-      lastCuratedTimestamps: content.lastCuratedTimestamps,
-      tksIds: content.tkss.map((k) => k.id),
-      ksaIds: content.ksas.map((k) => k.id),
-      kuIds: content.kus.map((k) => k.id),
-      contributorIds: content.contributors.map((c) => c.id),
-      sections: content.sections.map(({ id, name, description }) => ({ id, name, description })),
-      children: content.children.map(({ id, name }) => ({ id, name })),
-      files: content.files.map(({ id, name }) => ({ id, name })),
-      deletedFileIds: [],
-      version: content.version,
-    },
+    data: { ...toUpdateRequest(content), educationLevels },
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { version: number }).version;
@@ -407,9 +365,9 @@ test.beforeAll(async ({ playwright }, testInfo: TestInfo) => {
   });
   expect(section.status(), await section.text()).toBe(201);
 
-  const xss = (await (
-    await api.get(`/api/v1/content/${encodeURIComponent(XSS_SHEET.alias)}`, { headers })
-  ).json()) as ContentJson;
+  const xss = ContentSchema.parse(
+    await (await api.get(`/api/v1/content/${encodeURIComponent(XSS_SHEET.alias)}`, { headers })).json(),
+  );
   const version = await saveEducationLevels({ api, headers }, xss, [LEVEL.value]);
   fixtures = {
     api,

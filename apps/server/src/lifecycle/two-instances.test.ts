@@ -14,7 +14,7 @@ import type { Role } from '@portal/shared/enums';
 import { createPostgresCluster, type PostgresCluster } from '../testing/postgres-cluster.js';
 import { prepareProcessData, type ProcessData } from '../testing/process-data.js';
 import { startS3Server, type S3TestServer } from '../testing/s3-server.js';
-import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
+import { callProcess, okJson, startServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { readZip } from '../testing/zip.js';
 
 const TEST_TIMEOUT_MS = 120_000;
@@ -46,26 +46,14 @@ afterAll(async () => {
 });
 
 /** A request to `portal` as `role`, with a JSON body when given. */
-function call(
+const call = (
   portal: ServerProcess,
   role: Role | undefined,
   method: string,
   url: string,
   body?: object | FormData,
-) {
-  const headers: Record<string, string> = role ? { ...data.headers[role] } : {};
-  if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-  return fetch(`${portal.url}${url}`, {
-    method,
-    headers,
-    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-  });
-}
-async function json<T>(response: Promise<Response>): Promise<T> {
-  const res = await response;
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as T;
-}
+) => callProcess(portal, method, url, { headers: role ? data.headers[role] : {}, body });
+const json = okJson;
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 it(

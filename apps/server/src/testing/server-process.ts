@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { freePort } from './free-port.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -108,4 +109,30 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       return exited;
     },
   };
+}
+
+/**
+ * A request to a portal process: `body` is sent as JSON (an object) or as multipart (a FormData).
+ * @param headers the caller's (a bearer header, say)
+ */
+export function callProcess(
+  portal: ServerProcess,
+  method: string,
+  url: string,
+  { headers = {}, body }: { headers?: Record<string, string>; body?: object | FormData } = {},
+): Promise<Response> {
+  const sent: Record<string, string> = { ...headers };
+  if (body && !(body instanceof FormData)) sent['content-type'] = 'application/json';
+  return fetch(`${portal.url}${url}`, {
+    method,
+    headers: sent,
+    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** The JSON of an answer, which must be a 2xx (else the test fails naming its status and body). */
+export async function okJson<T>(response: Promise<Response>): Promise<T> {
+  const res = await response;
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return (await res.json()) as T;
 }

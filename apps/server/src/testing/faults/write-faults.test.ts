@@ -31,7 +31,7 @@ import type { FaultPointName } from '../../lib/fault-points.js';
 import { storageKeysInUse } from '../../modules/files/files.repository.js';
 import { storeFile } from '../fixtures.js';
 import { prepareProcessData, type ProcessData } from '../process-data.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { callProcess, okJson, startServerProcess, type ServerProcess } from '../server-process.js';
 import { startSmtpPeer, type SmtpPeer } from '../smtp-peer.js';
 import { readZip } from '../zip.js';
 
@@ -81,20 +81,9 @@ async function isIdle(): Promise<boolean> {
 }
 
 /** A request to the running portal as `role` (JSON body when given). */
-function call(role: Role | undefined, method: string, url: string, body?: object | FormData) {
-  const headers: Record<string, string> = role ? { ...data.headers[role] } : {};
-  if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-  return fetch(`${portal.url}${url}`, {
-    method,
-    headers,
-    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-  });
-}
-async function json<T>(response: Promise<Response>): Promise<T> {
-  const res = await response;
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as T;
-}
+const call = (role: Role | undefined, method: string, url: string, body?: object | FormData) =>
+  callProcess(portal, method, url, { headers: role ? data.headers[role] : {}, body });
+const json = okJson;
 
 /** An upload's form: the fields, then the file. */
 function uploadForm(fields: Record<string, string>, bytes: Buffer, filename: string, type: string): FormData {
