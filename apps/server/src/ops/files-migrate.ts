@@ -6,9 +6,9 @@
  * again. The portal may keep serving meanwhile; files it stores after the listing are in the old store
  * only until the copy runs again.
  */
-import crypto from 'node:crypto';
-import type { Readable } from 'node:stream';
-import type { FileStore } from '../lib/storage.js';
+import { Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { hashingMeter, type FileStore } from '../lib/storage.js';
 
 export interface MigrateSummary {
   copied: number;
@@ -18,10 +18,11 @@ export interface MigrateSummary {
   failed: { key: string; reason: string }[];
 }
 
+/** SHA-256 of a stream's bytes, through the file store's own meter. */
 async function sha256Of(stream: Readable): Promise<string> {
-  const hash = crypto.createHash('sha256');
-  for await (const chunk of stream) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+  const meter = hashingMeter();
+  await pipeline(stream, meter, new Writable({ write: (_chunk, _enc, done) => done() }));
+  return meter.digest().sha256;
 }
 
 /**
