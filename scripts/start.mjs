@@ -20,7 +20,7 @@ function newest(dir) {
 
 const parts = [
   { workspace: '@portal/shared', sources: 'packages/shared/src', output: 'packages/shared/dist/enums.js' },
-  { workspace: '@portal/web', sources: 'apps/web/src', output: 'apps/web/dist/index.html' },
+  { workspace: '@portal/web', sources: 'apps/web/src', output: 'apps/web/dist-server/entry-server.js' },
   { workspace: '@portal/server', sources: 'apps/server/src', output: 'apps/server/dist/server.js' },
 ];
 const sharedChanged = newest(path.join(root, 'packages/shared/src'));

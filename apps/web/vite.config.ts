@@ -28,6 +28,11 @@ export default defineConfig({
       '/dist/env.json': apiTarget,
     },
   },
+  // The server entry (issue 22, `vite build --ssr`) is one self-contained module tree: MUI and emotion must be
+  // bundled for their styles to reach the server's cache (emotion-js/emotion#3333).
+  ssr: { noExternal: true },
+  // The server entry serves no files of its own: public/ goes with the browser build only.
+  environments: { ssr: { build: { copyPublicDir: false } } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -31,6 +31,7 @@ import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
 import metrics from './plugins/metrics.js';
 import operations from './plugins/operations.js';
+import { loadPageRenderer } from './plugins/server-render.js';
 import requestId, { REQUEST_ID_HEADER, requestIdGenerator } from './plugins/request-id.js';
 import { createTokenSigner } from './modules/identity/tokens.js';
 import authPagesRoutes from './modules/identity/auth-pages.routes.js';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
   }
+  const renderPage = hasWeb ? await loadPageRenderer(app, indexHtml) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // HEAD answers like GET (link checkers and uptime monitors), without the body.
@@ -204,7 +206,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       };
       return reply.status(404).send(body);
     }
-    // History-mode routing: every other path is the single-page app.
+    // Public pages rendered on the server (issue 22); every other path is the single-page app.
+    const page = request.method === 'GET' && renderPage ? await renderPage(request) : null;
+    if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
+    if (page?.kind === 'html')
+      return reply
+        .status(page.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.body);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;

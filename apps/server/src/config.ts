@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /** false: this instance only enqueues jobs and leaves the work to other instances. */
   JOB_WORKER: bool.optional(),
+  SERVER_RENDERING: bool.optional(),
   /** Longest one document's text is read for, in milliseconds; then its worker is stopped. */
   DOCUMENT_TEXT_TIMEOUT_MS: z.coerce
     .number()
@@ -230,6 +231,10 @@ export interface Config {
   /** Flags set by FEATURE_<NAME>: pinned, an admin cannot switch them. */
   pinnedFeatures: FeatureFlag[];
   webDistDir: string;
+  /** The built server entry of the web app (issue 22); public pages are rendered by it when it exists. */
+  webServerEntry: string;
+  /** SERVER_RENDERING: `false` serves every page as the empty app, started in the browser. */
+  isServerRendering: boolean;
 }
 
 /** `FEATURE_CALL_FOR_COURSEWARE` ↔ `callForCourseware`. */
@@ -337,5 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     features,
     pinnedFeatures,
     webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
+    webServerEntry: path.join(REPO_ROOT, 'apps', 'web', 'dist-server', 'entry-server.js'),
+    isServerRendering: e.SERVER_RENDERING ?? true,
   };
 }

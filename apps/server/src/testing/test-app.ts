@@ -68,7 +68,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   } as NodeJS.ProcessEnv);
   // No built web app: whether `apps/web/dist` exists must not change the routes under test (its files
   // would each be a static route of the table the authorization matrix walks).
-  const config: Config = { ...loaded, webDistDir: path.join(dataDir, 'web') };
+  const config: Config = {
+    ...loaded,
+    webDistDir: path.join(dataDir, 'web'),
+    webServerEntry: path.join(dataDir, 'web-server', 'entry-server.js'),
+  };
   const database = await openDatabase({ url: server?.url });
   await migrate(database);
   // The local folder of DATA_DIR, or the bucket FILE_STORE=s3 and S3_* in `env` name.

@@ -6,7 +6,13 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  matchRoutes,
+  redirect,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { isFeatureOn, type EnvJson, type FeatureFlag } from '@portal/shared/schemas/site';
 import { trimEndCharacters } from '@portal/shared/text';
 import { paths } from '../config/paths';
@@ -77,6 +83,26 @@ function createExternalRedirect(href: string) {
 type PageModule = () => Promise<{ Component: ComponentType }>;
 
 /**
+ * The handle of a route that the server never renders (issue 22): guarded pages, sign-in and the pages
+ * that leave the app depend on who is signed in, so the server sends the app's empty page for them.
+ */
+const CLIENT_ONLY = { clientOnly: true } as const;
+
+/**
+ * Whether the server renders `url` for a signed-out visitor (issue 22): not when a matched route is
+ * client-only, nor when the address carries something for the entry guard (`s`, `t`, a digits-only `v`).
+ * Inputs: the route table and the page's URL.
+ */
+export function isServerRendered(routes: RouteObject[], url: URL): boolean {
+  if (url.searchParams.has('s') || url.searchParams.has('t') || url.searchParams.has('v')) return false;
+  const matches = matchRoutes(routes, url.pathname);
+  if (!matches) return false;
+  return !matches.some(
+    (match) => (match.route.handle as { clientOnly?: boolean } | undefined)?.clientOnly === true,
+  );
+}
+
+/**
  * A lazily loaded route page: the export `name` of the module `load` imports, fetched when its route
  * first matches, so that only what `/` needs is in the first download.
  */
@@ -131,11 +157,13 @@ function sitePages(env: EnvJson, queryClient: QueryClient): RouteObject[] {
     { path: 'community/cybered-workshops', loader: () => redirect(paths.workshops) },
     {
       path: 'admin/site-settings',
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
       lazy: fromFile('site-settings-page', 'SiteSettingsPage'),
     },
     {
       path: 'admin/unsafe-site-incidents',
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
       lazy: fromFile('unsafe-site-incidents-page', 'UnsafeSiteIncidentsPage'),
     },
@@ -227,40 +255,52 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     // Admin tables (000 §2), with the other variant's addresses.
     ...['cr-admin', 'admin'].map((path) => ({
       path,
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
       lazy: lazyPage(() => import('../features/courseware/pages/content-admin-page'), 'ContentAdminPage'),
     })),
     ...['cr-archived-content', 'archived-content'].map((path) => ({
       path,
+      handle: CLIENT_ONLY,
       loader: createArchivedGuard(queryClient),
       lazy: lazyPage(() => import('../features/courseware/pages/content-admin-page'), 'ArchivedContentPage'),
     })),
-    { path: 'login', loader: createLoginLoader(env), Component: LoginPage },
-    { path: 'logout', loader: createLogoutLoader(queryClient, env), Component: LogoutPage },
+    { path: 'login', handle: CLIENT_ONLY, loader: createLoginLoader(env), Component: LoginPage },
+    {
+      path: 'logout',
+      handle: CLIENT_ONLY,
+      loader: createLogoutLoader(queryClient, env),
+      Component: LogoutPage,
+    },
     // The statistics dashboard (001 §2): editors only, else home; its chart library loads with it.
     ...['cr-dashboard', 'dashboard'].map((path) => ({
       path,
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
       lazy: lazyPage(() => import('../features/statistics/pages/dashboard-page'), 'DashboardPage'),
     })),
     // Identity admin (issue 5): each screen needs its permission, else home.
     {
       path: 'admin/users',
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
       lazy: lazyPage(() => import('../features/identity/pages/users-admin-page'), 'UsersAdminPage'),
     },
     {
       path: 'admin/user-import',
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanImportUsers'),
       lazy: lazyPage(() => import('../features/identity/pages/user-import-page'), 'UserImportPage'),
     },
     {
       path: 'admin/outbox',
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
       lazy: lazyPage(() => import('../features/mail/pages/outbox-page'), 'OutboxPage'),
     },
     {
       path: 'invitations',
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanInviteStudents'),
       lazy: lazyPage(
         () => import('../features/identity/pages/course-invitations-page'),
@@ -270,6 +310,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     // Add new page (001 §2): editors only, else home.
     {
       path: 'new-page',
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
       lazy: lazyPage(() => import('../features/pages/pages/new-page-page'), 'NewPagePage'),
     },
@@ -333,6 +374,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     },
     {
       path: 'admin/newsletter',
+      handle: CLIENT_ONLY,
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
       lazy: lazyPage(
         () => import('../features/forms/pages/newsletter-subscribers-page'),
@@ -353,6 +395,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     // stands alone. Their frame takes the splash away, as the layout does for the other routes.
     {
       Component: StandaloneFrame,
+      handle: CLIENT_ONLY,
       HydrateFallback,
       children: [
         { path: 'signup', loader: createSignupLoader(env), Component: SignupLeavingPage },

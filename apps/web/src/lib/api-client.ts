@@ -38,6 +38,19 @@ export class ApiError extends AppError {
   }
 }
 
+/** Sends one request: `fetch` in the browser; the server's in-process transport while it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Replaces how requests are sent (issue 22: the server renders pages by answering the app's requests
+ * itself, without a network hop). Input: a function of a same-origin path and fetch options.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** A query-string value: lists are sent comma separated (000 §2). */
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
@@ -127,7 +140,7 @@ export async function apiRequest<S extends z.ZodType>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await transport(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,0 +1,95 @@
+/**
+ * Public pages arrive as HTML (issue 22): with JavaScript off, a crawler reads an item's title,
+ * description, breadcrumbs, child list and licence, and the landing pages' text; with JavaScript on, the
+ * page hydrates without a mismatch (any "Hydration error" in the console fails), as a visitor and as a
+ * signed-in faculty member whose parts of the page appear after hydration.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+const XSS_SHEET = {
+  url: '/courseware/hacktivity-lab-sheets/web-security/web-security-cross-site-scripting',
+  name: 'Web Security: Cross-Site Scripting',
+  file: 'Web Security: Cross-Site Scripting (lab sheet)',
+};
+const WEB_SECURITY_MODULE = '/courseware/hacktivity-lab-sheets/web-security';
+
+/** Public routes whose content the server renders, each with a text of that content. */
+const RENDERED_PAGES: readonly { path: string; text: string | RegExp }[] = [
+  { path: '/', text: 'Teach cybersecurity hands-on, with labs that just work' },
+  { path: '/courseware', text: 'Search courseware' },
+  { path: XSS_SHEET.url, text: XSS_SHEET.name },
+  { path: WEB_SECURITY_MODULE, text: XSS_SHEET.name },
+  { path: '/about', text: /about/i },
+];
+/** Public routes whose lists still load after hydration (their first page waits for the list's debounce). */
+const HYDRATED_PAGES: readonly { path: string; text: string | RegExp }[] = [
+  { path: '/courseware?q=cross+site+scripting', text: XSS_SHEET.name },
+  { path: '/news', text: /news/i },
+  { path: '/events', text: /events/i },
+];
+
+/** Collects the console errors and page errors of `page` from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an item's title, description, breadcrumbs, files and licence are in the HTML", async ({ page }) => {
+    await page.goto(XSS_SHEET.url);
+    await expect(page.getByRole('heading', { level: 1, name: XSS_SHEET.name })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
+    await expect(crumbs.getByRole('link', { name: 'Hacktivity Lab Sheets' })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Web Security' })).toBeVisible();
+    await expect(page.getByText(/Cross-Site Scripting \(XSS\)/).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Files' }).getByText(XSS_SHEET.file)).toBeVisible();
+    await expect(page.getByText('CC BY-SA 4.0').first()).toBeVisible();
+    await expect(page.locator('#splash')).toHaveCount(0);
+  });
+
+  test('a missing item answers 404', async ({ page }) => {
+    const response = await page.goto('/courseware/no-such-item-anywhere');
+    expect(response?.status()).toBe(404);
+  });
+
+  test("a module's children are listed in the HTML", async ({ page }) => {
+    await page.goto(WEB_SECURITY_MODULE);
+    await expect(page.getByRole('link', { name: XSS_SHEET.name })).toBeVisible();
+  });
+
+  for (const { path, text } of RENDERED_PAGES) {
+    test(`${path} is readable`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('main').getByText(text).first()).toBeVisible();
+    });
+  }
+});
+
+test('every public page hydrates without a mismatch', async ({ page }) => {
+  const errors = collectErrors(page);
+  for (const { path, text } of [...RENDERED_PAGES, ...HYDRATED_PAGES]) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.locator('main').getByText(text).first()).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in faculty member gets their parts of a rendered page after hydration', async ({ page }) => {
+  await page.goto(XSS_SHEET.url);
+  await signIn(page, 'faculty@example.edu');
+  const errors = collectErrors(page);
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Files' }).getByRole('button', { name: XSS_SHEET.file }),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
+});
