@@ -17,14 +17,8 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ContentSchema, toUpdateRequest, type Content } from '@portal/shared/schemas/courseware';
 import { apiToken, clientAddress, DEMO_PASSWORD, seriousFindings, signIn } from './helpers';
 

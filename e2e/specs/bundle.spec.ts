@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readZip } from '../../apps/server/src/testing/zip';
 import { axeViolations, signIn, storedToken } from './helpers';
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations, searchBox, signIn, storedToken } from './helpers';
 
 const XSS_SHEET = 'Web Security: Cross-Site Scripting';

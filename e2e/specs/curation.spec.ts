@@ -5,7 +5,8 @@
  * is refused and the page says so. Faculty see none of the edit controls and the server refuses each
  * write with 403. Every test makes its own items (unique names), so the order does not matter.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations, signIn, storedToken } from './helpers';
 
 const CURATOR = 'curator@example.edu';

@@ -5,7 +5,8 @@
  * serious or critical accessibility violation; faculty are sent home.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations, clientAddress, signIn } from './helpers';
 
 const TIME_ZONE = 'America/New_York';

@@ -3,7 +3,8 @@
  * concept only a lab's handout holds finds the lab, with a snippet for faculty and without it for a
  * visitor; a query with one unknown word shows the partial-match notice and results.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations, searchBox, signIn } from './helpers';
 
 const LAB = 'Spectre Attack Lab';

@@ -4,7 +4,7 @@
  * outbox; the newsletter confirmation and its button, and the e-mail's link confirms without sign-in;
  * no serious or critical axe violation on either page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, clientAddress, latestMail, seriousViolations } from './helpers';
 
 test.use({ extraHTTPHeaders: clientAddress(31) });

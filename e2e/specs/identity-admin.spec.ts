@@ -3,7 +3,8 @@
  * an admin acts as faculty with the banner on every page and comes back to the stored path; a CSV
  * import with one bad row shows the preview and writes nothing until the file is fixed.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations, clientAddress, latestMail, signIn, storedAccessToken } from './helpers';
 
 test.use({ extraHTTPHeaders: clientAddress(12) });

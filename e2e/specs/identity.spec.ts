@@ -5,7 +5,8 @@
  * leaving a clean address, /logout asking first, and /exercises sending the browser to the range UI
  * with a single-sign-on code.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   apiToken,
   authLink,

@@ -5,7 +5,8 @@
  * (rss-parser) and an event's .ics imports (ical.js) with its VTIMEZONE; no serious or critical axe
  * violation on the lists and details.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
 import { apiToken, clientAddress, seriousViolations, signIn } from './helpers';

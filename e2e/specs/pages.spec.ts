@@ -7,7 +7,8 @@
  * dialog as pasted-image.png; a visitor is sent home from an unpublished page that the editor sees with
  * its banner; no serious or critical axe violation on a page of each layout and in both dialogs.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { deflateSync, crc32 } from 'node:zlib';
 import { apiToken, clientAddress, seriousViolations, signIn } from './helpers';
 

@@ -3,7 +3,8 @@
  * projects): every header and footer link of the default flags renders a page, flags switched by an
  * admin in Site settings, keyboard navigation, the hamburger menu, every "go home", accessibility.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, axeViolations, clientAddress, signIn } from './helpers';
 
 const ADMIN = 'admin@example.edu';

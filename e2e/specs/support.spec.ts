@@ -6,7 +6,8 @@
  * violation on the dialog. Signed out, Support goes to
  * the contact page; on a phone the hamburger menu's Support opens the same dialog when signed in.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiToken, latestMail, seriousViolations, signIn } from './helpers';
 
 const openSupport = async (page: Page) => {

@@ -215,7 +215,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(page.body);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .status(page?.kind === 'app' ? page.status : 200)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html');
   });
   return app;
 }

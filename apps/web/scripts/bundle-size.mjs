@@ -37,25 +37,26 @@ const KB = 1000;
  * The public routes and the page module(s) each loads through its route's `lazy()` (app/router.tsx).
  * A route whose modules are all absent from the build (e.g. `/` while it redirects) counts the entry only.
  * `budget`: the gzip bytes `--check` allows the route (FIRST_LOAD_BUDGET_BYTES when absent). Hydrating a
- * server-rendered page (issue 22: query-cache hydration and the start-up's second path) added 1.3 kB to each.
+ * server-rendered page (issue 22: query-cache hydration, the start-up's second path, the loaders that fill
+ * the search, news and events before the page draws) added 2.0 kB to each.
  */
 export const PUBLIC_ROUTES = [
-  { route: '/', modules: ['src/features/site/pages/home-page.tsx'], budget: 240_300 },
+  { route: '/', modules: ['src/features/site/pages/home-page.tsx'], budget: 241_100 },
   {
     route: '/courseware',
     modules: ['src/features/courseware/pages/courseware-index-page.tsx'],
-    budget: 311_800,
+    budget: 313_000,
   },
   {
     route: '/courseware/<item>',
     modules: ['src/features/courseware/pages/content-detail-page.tsx'],
-    budget: 264_700,
+    budget: 265_500,
   },
   // A dynamic page (001 §2) at the catch-all: the views only; editing loads for editors alone.
   {
     route: '/<page>',
     modules: ['src/features/pages/pages/dynamic-page.tsx'],
-    budget: 250_300,
+    budget: 251_100,
   },
 ];
 

@@ -9,6 +9,8 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { textContent } from 'domutils';
+import { parseDocument } from 'htmlparser2';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -18,6 +20,7 @@ import { AppProviders } from './app/providers';
 import { createRoutes, isServerRendered } from './app/router';
 import { isNotFoundError, setApiTransport, type ApiTransport } from './lib/api-client';
 import { DEFAULT_ENV } from './lib/env';
+import { setHtmlTextParser } from './lib/html-text';
 import { createQueryClient } from './lib/query-client';
 import { dehydrateFilter, serializeSsrState } from './lib/ssr-state';
 import { paths } from './config/paths';
@@ -28,12 +31,23 @@ const EMOTION_KEY = 'css';
 
 const NOT_FOUND = 404;
 
-/** Whether the page's courseware item was not found (its page says so; the answer's status too). */
+setHtmlTextParser((html) => textContent(parseDocument(html)));
+
+/** The queries of the one thing a detail page shows: a courseware item, a news item, an event. */
+const DETAIL_QUERY_KEYS: readonly (readonly string[])[] = [
+  ['courseware', 'content'],
+  ['news', 'item'],
+  ['events', 'item'],
+];
+
+/** Whether the page's item was not found (its page says so; the answer's status too). */
 function hasMissingContent(queryClient: QueryClient): boolean {
-  return queryClient
-    .getQueryCache()
-    .findAll({ queryKey: ['courseware', 'content'] })
-    .some((query) => query.state.status === 'error' && isNotFoundError(query.state.error));
+  return DETAIL_QUERY_KEYS.some((queryKey) =>
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey })
+      .some((query) => query.state.status === 'error' && isNotFoundError(query.state.error)),
+  );
 }
 
 /**
@@ -55,12 +69,18 @@ export async function render(input: SsrRenderInput<ApiTransport>): Promise<SsrRe
   const context = await handler.query(new Request(url.href, { method: 'GET' }));
   if (context instanceof Response) {
     const location = context.headers.get('location');
-    if (location && context.status >= 300 && context.status < 400)
-      return { kind: 'redirect', status: context.status, location };
-    return { kind: 'client' };
+    // Home is where the route table sends whoever may not see a page (an unpublished dynamic page, a
+    // switched-off flag): a signed-in editor may, so the browser decides. Other redirects are everyone's.
+    if (!location || location === paths.home || context.status < 300 || context.status >= 400)
+      return { kind: 'client' };
+    return { kind: 'redirect', status: context.status, location };
   }
   // A loader that failed (the API down, an item gone) is left to the browser's own error handling.
   if (context.errors) return { kind: 'client' };
+
+  // A detail page whose item is missing draws in the browser, as before (its page sends a news item or event
+  // back to its list; a token in the browser may still open an unpublished item); the status says 404.
+  if (hasMissingContent(queryClient)) return { kind: 'client', status: NOT_FOUND };
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createCache({ key: EMOTION_KEY });
@@ -82,7 +102,6 @@ export async function render(input: SsrRenderInput<ApiTransport>): Promise<SsrRe
       shouldDehydrateQuery: dehydrateFilter(trimEndCharacters(url.pathname, '/') === paths.courseware),
     }),
   });
-  const status = hasMissingContent(queryClient) ? NOT_FOUND : context.statusCode;
   queryClient.clear();
-  return { kind: 'page', status, html, styleTags, state };
+  return { kind: 'page', status: context.statusCode, html, styleTags, state };
 }

@@ -7,7 +7,7 @@
  * ended.
  */
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -33,11 +33,20 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/** Marks `<html data-app-ready>` once the first render has committed (the end-to-end tests wait for it). */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset['appReady'] = 'true';
+  }, []);
+  return null;
+}
+
 function app(queryClient: QueryClient, env: EnvJson, router: ReturnType<typeof createBrowserRouter>) {
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient} env={env}>
         <RouterProvider router={router} />
+        <AppReady />
       </AppProviders>
     </StrictMode>
   );

@@ -33,4 +33,8 @@ export type SsrRenderResult =
       /** JSON (already escaped for a script block) of the router's hydration data and the query cache. */
       state: string;
     }
-  | { kind: 'client' };
+  | {
+      kind: 'client';
+      /** The status to send index.html with (404 for a detail page whose item is missing); 200 when absent. */
+      status?: number;
+    };

@@ -17,9 +17,11 @@ const ROOT_MARKER = '<div id="root"></div>';
 const HEAD_END_MARKER = '</head>';
 const SPLASH_MARKER = '<div id="splash" role="status">Loading</div>';
 
-/** A page to send: its status and the whole document, or a redirect. */
+/** A page to send: its status and the whole document, index.html with a status, or a redirect. */
 export type RenderedPage =
-  { kind: 'html'; status: number; body: string } | { kind: 'redirect'; status: number; location: string };
+  | { kind: 'html'; status: number; body: string }
+  | { kind: 'app'; status: number }
+  | { kind: 'redirect'; status: number; location: string };
 
 /** Renders `request`'s page, or null when index.html goes as it is. */
 export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | null>;
@@ -95,8 +97,15 @@ export async function loadPageRenderer(
   return async (request) => {
     const env = (await app.inject({ url: '/dist/env.json' })).json<unknown>();
     const origin = `${request.protocol}://${request.host}`;
-    const result = await entry.render({ url: new URL(request.url, origin).href, env, transport });
-    if (result.kind === 'client') return null;
+    let result: SsrRenderResult;
+    try {
+      result = await entry.render({ url: new URL(request.url, origin).href, env, transport });
+    } catch (error) {
+      // A page that cannot be drawn here is still drawn in the browser; the bug is logged.
+      request.log.error({ err: error }, 'server rendering failed: the app starts in the browser');
+      return null;
+    }
+    if (result.kind === 'client') return result.status ? { kind: 'app', status: result.status } : null;
     if (result.kind === 'redirect') {
       // The router's own targets, checked like every redirect: a portal path, or the browser decides.
       const checked = checkRedirect(result.location, { publicBaseUrl: origin });

@@ -21,6 +21,7 @@ import {
   createArchivedGuard,
   createContentLoader,
   createKnowledgeLoader,
+  createSearchLoader,
   findContentAddress,
 } from '../features/courseware/loaders';
 import { knowledgeQueryOptions } from '../features/knowledge/api/get-knowledge';
@@ -38,6 +39,8 @@ import {
 import { LoginPage } from '../features/identity/pages/login-page';
 import { LogoutPage } from '../features/identity/pages/logout-page';
 import { hasPageAt } from '../features/pages/loaders';
+import { createNewsListLoader, createNewsLoader } from '../features/news/loaders';
+import { createEventLoader, createEventsListLoader } from '../features/events/loaders';
 import { browser } from '../lib/browser';
 import { createPermissionGuard } from '../lib/session';
 import { createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
@@ -242,6 +245,8 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
         {
           // The landing page, or the create form with ?creating=1 (000 §2).
           index: true,
+          loader: createSearchLoader(queryClient),
+          shouldRevalidate: () => false,
           lazy: lazyPage(loadCoursewareIndexPage, 'CoursewareIndexPage'),
         },
         {
@@ -327,10 +332,12 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     pages.push(
       {
         path: 'news',
+        loader: createNewsListLoader(queryClient),
         lazy: lazyPage(() => import('../features/news/pages/news-list-page'), 'NewsListPage'),
       },
       {
         path: 'news/:alias',
+        loader: createNewsLoader(queryClient),
         lazy: lazyPage(() => import('../features/news/pages/news-detail-page'), 'NewsDetailPage'),
       },
     );
@@ -339,10 +346,12 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     pages.push(
       {
         path: 'events',
+        loader: createEventsListLoader(queryClient),
         lazy: lazyPage(() => import('../features/events/pages/events-list-page'), 'EventsListPage'),
       },
       {
         path: 'events/:alias',
+        loader: createEventLoader(queryClient),
         lazy: lazyPage(() => import('../features/events/pages/event-detail-page'), 'EventDetailPage'),
       },
     );

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { NEWS_ROW_DESCRIPTION_CLAMP } from '@portal/shared/limits';
+import { htmlText } from '../../lib/html-text';
 
 /** What the news and event lists and details show of an item. */
 export interface DatedItem {
@@ -30,9 +31,7 @@ export const longDateTime = (iso: string) => dayjs(iso).format('MMMM D, YYYY, h:
 
 /** Plain text of description HTML, clamped to about 120 characters (001 §2). */
 export function clampedText(html: string, max = NEWS_ROW_DESCRIPTION_CLAMP): string {
-  const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = htmlText(html).replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 

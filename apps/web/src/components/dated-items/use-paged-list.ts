@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PAGINATION_DEBOUNCE_MS } from '@portal/shared/limits';
+import { pagedListPageKey } from './paged-list-key';
 
 export interface PageResult<T> {
   items: T[];
@@ -20,7 +21,11 @@ export function usePagedList<T>(
   fetchPage: (token: string | null, signal: AbortSignal) => Promise<PageResult<T>>,
 ) {
   const queryClient = useQueryClient();
-  const [debouncedSource, setDebouncedSource] = useState<string | null>(null);
+  // A first page already in the cache (a server-rendered page, issue 22) is shown at once; changes of the
+  // source still wait for the debounce.
+  const [debouncedSource, setDebouncedSource] = useState<string | null>(() =>
+    queryClient.getQueryData(pagedListPageKey(key, source, null)) === undefined ? null : source,
+  );
   const [tokens, setTokens] = useState<(string | null)[]>([null]);
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -31,7 +36,7 @@ export function usePagedList<T>(
   }, [source]);
 
   const index = tokens.length - 1;
-  const pageKey = (token: string | null) => [...key, debouncedSource, token] as const;
+  const pageKey = (token: string | null) => pagedListPageKey(key, debouncedSource ?? '', token);
   const page = useQuery({
     queryKey: pageKey(tokens[index] ?? null),
     queryFn: ({ signal }) => fetchPage(tokens[index] ?? null, signal),

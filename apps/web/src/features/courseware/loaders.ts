@@ -26,6 +26,26 @@ export function createKnowledgeLoader(queryClient: QueryClient) {
 }
 
 /**
+ * Loader of the courseware landing (issue 22): the first page of the search the address carries (the
+ * browse list without one) is in the query cache before the page draws, as the page asks for it, so that
+ * the server renders the results. Runs on entering only (the page loads later searches itself); the search
+ * modules load with it. Never throws.
+ */
+export function createSearchLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const [{ searchContentQueryOptions }, { readSearchState, toSearchQuery }] = await Promise.all([
+      import('../../lib/api/search-content'),
+      import('./lib/search-state'),
+    ]);
+    const state = readSearchState(new URL(request.url).searchParams);
+    await queryClient.prefetchQuery(
+      searchContentQueryOptions({ ...toSearchQuery(state), nextPageToken: undefined }),
+    );
+    return null;
+  };
+}
+
+/**
  * Loads the content item before entering, side by side with the page code, so that the page draws once,
  * complete: drawn first as a skeleton, the page grew when the item came and pushed the footer down (a
  * layout shift of 0.38 in Lighthouse on a phone). Never throws: a failed load (404 included) is left in

@@ -1,6 +1,7 @@
 import { EVENTS_PAGE_SIZE } from '@portal/shared/limits';
 import type { Event } from '@portal/shared/schemas/events';
 import { EditableDatedItemList } from '../../../components/dated-items/editable-dated-item-list';
+import { VISITOR_LIST_SOURCE } from '../../../components/dated-items/paged-list-key';
 import { usePagedList } from '../../../components/dated-items/use-paged-list';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
@@ -17,7 +18,7 @@ export function EventsListPage() {
   useDocumentTitle('Events');
   const canEdit = useCan('CanUpdateContent');
   const canDelete = useCan('CanDeleteEvents');
-  const source = canEdit ? 'editor' : 'visitor';
+  const source = canEdit ? 'editor' : VISITOR_LIST_SOURCE;
   const list = usePagedList<Event>([...EVENTS_KEY, 'list'], source, (pageToken, signal) =>
     listEvents({ pageToken, pageSize: EVENTS_PAGE_SIZE }, signal),
   );

@@ -1,6 +1,7 @@
 import { NEWS_PAGE_SIZE } from '@portal/shared/limits';
 import type { News } from '@portal/shared/schemas/news';
 import { EditableDatedItemList } from '../../../components/dated-items/editable-dated-item-list';
+import { VISITOR_LIST_SOURCE } from '../../../components/dated-items/paged-list-key';
 import { usePagedList } from '../../../components/dated-items/use-paged-list';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
@@ -16,7 +17,7 @@ export function NewsListPage() {
   useDocumentTitle('News');
   const canEdit = useCan('CanUpdateContent');
   const canDelete = useCan('CanDeleteNews');
-  const source = canEdit ? 'editor' : 'visitor';
+  const source = canEdit ? 'editor' : VISITOR_LIST_SOURCE;
   const list = usePagedList<News>([...NEWS_KEY, 'list'], source, (pageToken, signal) =>
     listNews({ pageToken, pageSize: NEWS_PAGE_SIZE }, signal),
   );
