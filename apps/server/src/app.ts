@@ -59,6 +59,8 @@ import formsRoutes from './modules/forms/forms.routes.js';
 import { newsApiRoutes, newsFeedRoutes } from './modules/news/news.routes.js';
 import { pageRoutes } from './modules/pages/pages.routes.js';
 import eventRoutes from './modules/events/events.routes.js';
+import seoRoutes from './modules/seo/seo.routes.js';
+import { renderAppPage } from './modules/seo/seo.service.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -177,9 +179,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(newsFeedRoutes);
   await app.register(pageRoutes, { prefix: '/api/v1' });
   await app.register(eventRoutes, { prefix: '/api/v1' });
+  await app.register(seoRoutes);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  // The app's page, read once: every app route gets it with its own head written in (modules/seo).
+  const template = hasWeb ? fs.readFileSync(indexHtml, 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -204,8 +209,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       };
       return reply.status(404).send(body);
     }
-    // History-mode routing: every other path is the single-page app.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // History-mode routing: every other path is the single-page app, with its page's head (issue 22).
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (request.method === 'HEAD') return reply.send();
+    const html = await renderAppPage(app.db, config, template, {
+      path: url,
+      query: request.query as Record<string, unknown>,
+    });
+    return reply.send(html);
   });
   return app;
 }

@@ -43,7 +43,8 @@ export const PUBLIC_ROUTES = [
   {
     route: '/courseware',
     modules: ['src/features/courseware/pages/courseware-index-page.tsx'],
-    budget: 310_000,
+    // +0.2 kB (issue 22): the configuration is read from the page the server wrote, one request less.
+    budget: 310_200,
   },
   {
     route: '/courseware/<item>',
