@@ -190,10 +190,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: config.webDistDir,
       wildcard: false,
       index: false,
-      maxAge: '1h',
+      // Cache-Control comes from setHeaders alone: the header `send` derives from maxAge would replace it.
+      cacheControl: false,
+      // The web build writes `.br` and `.gz` beside each file (scripts/compress.mjs): sent to clients that
+      // accept them, never routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      // Hashed files under /assets never change under their name; index.html is revalidated every time;
+      // the rest (favicon, images of the site pages) may be kept an hour.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.basename(filePath).startsWith('index.html')) res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=3600');
       },
     });
   }

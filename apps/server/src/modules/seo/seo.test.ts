@@ -1,12 +1,13 @@
 /**
  * Search engines and link previews (issue 22): the head of public pages as the server writes it, the
- * JSON-LD of courseware items, the browser's configuration inlined, robots.txt and the sitemap
- * (checked against the sitemaps.org schemas with xmllint).
+ * JSON-LD of courseware items, the browser's configuration inlined, robots.txt, the sitemap (checked
+ * against the sitemaps.org schemas with xmllint) and the pre-compressed static files.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvJsonSchema } from '@portal/shared/schemas/site';
@@ -122,6 +123,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDistDir, 'index.html'), TEMPLATE);
   const script = path.join(webDistDir, 'assets', 'index-abc123.js');
   fs.writeFileSync(script, SCRIPT);
+  fs.writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
+  fs.writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
   web = await buildApp({
     config: { ...ctx.config, webDistDir },
     database: ctx.database,
@@ -373,5 +376,27 @@ describe('robots.txt and the sitemap', () => {
     expect(parts[2]).toContain('<loc>https://portal.example.edu/courseware/e?x=1&amp;y=&lt;2&gt;</loc>');
     // The schema check can fail: a sitemap index is not a urlset.
     expect(validate(index, 'sitemap.xsd').status).not.toBe(0);
+  });
+});
+
+describe('static files', () => {
+  it('sends the brotli or gzip file written at build time to a client that accepts it, cached for good', async () => {
+    const url = '/assets/index-abc123.js';
+    const br = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.rawPayload.equals(brotliCompressSync(SCRIPT))).toBe(true);
+
+    const gz = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(SCRIPT)).toBe(true);
+
+    const plain = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(SCRIPT)).toBe(true);
+    // The compressed files are not addresses of their own.
+    expect((await web.inject({ method: 'GET', url: `${url}.br` })).headers['content-type']).toMatch(/html/);
   });
 });
