@@ -224,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const html = await renderAppPage(app.db, config, template, {
       path: url,
       query: request.query as Record<string, unknown>,
+      onError: (error) => request.log.warn({ err: error }, 'app page served with the default head'),
     });
     return reply.send(html);
   });

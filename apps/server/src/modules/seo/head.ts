@@ -80,12 +80,15 @@ export function headTags(head: Head): string {
 
 /**
  * The served page: the app's index.html with the head's tags in place of what stands between its
- * markers (or, without markers, before `</head>`), and the browser's configuration as a non-executable
- * `<script type="application/json" id="env">` block that apps/web/src/lib/env.tsx reads first.
+ * markers (or, without markers, before `</head>`), and the browser's configuration (when given) as a
+ * non-executable `<script type="application/json" id="env">` block that apps/web/src/lib/env.tsx reads
+ * first.
  * @param template the built index.html (the app's own file, not request data)
  */
-export function writePage(template: string, head: Head, env: unknown): string {
-  const inserted = `${headTags(head)}\n    <script type="application/json" id="env">${jsonForScript(env)}</script>`;
+export function writePage(template: string, head: Head, env?: unknown): string {
+  const envBlock =
+    env === undefined ? '' : `\n    <script type="application/json" id="env">${jsonForScript(env)}</script>`;
+  const inserted = headTags(head) + envBlock;
   const start = template.indexOf(HEAD_START_MARKER);
   const end = template.indexOf(HEAD_END_MARKER);
   if (start >= 0 && end > start)

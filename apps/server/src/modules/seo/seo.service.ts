@@ -233,19 +233,26 @@ export async function headFor(
 
 /**
  * The app's page for a request: the built index.html with the head of `path` and the browser's
- * configuration written in (head.ts `writePage`).
+ * configuration written in (head.ts `writePage`). When the database cannot be read, the page still
+ * goes out, with the default head and without the configuration (the app then fetches
+ * /dist/env.json, which answers once the database is back); `onError` hears why.
  */
 export async function renderAppPage(
   db: Db,
   config: Config,
   template: string,
-  request: { path: string; query: Record<string, unknown> },
+  request: { path: string; query: Record<string, unknown>; onError: (error: unknown) => void },
 ): Promise<string> {
-  const [head, env] = await Promise.all([
-    headFor(db, config, request.path, request.query),
-    envJsonFor(db, config),
-  ]);
-  return writePage(template, head, env);
+  try {
+    const [head, env] = await Promise.all([
+      headFor(db, config, request.path, request.query),
+      envJsonFor(db, config),
+    ]);
+    return writePage(template, head, env);
+  } catch (error) {
+    request.onError(error);
+    return writePage(template, defaultHead(config));
+  }
 }
 
 /** robots.txt: public pages allowed, the API, sign-in and the admin areas not; where the sitemap is. */

@@ -17,7 +17,8 @@ import { event, news } from '../../db/schema/news.js';
 import { page } from '../../db/schema/pages.js';
 import { htmlToText } from '../../lib/html.js';
 import { useTestApp } from '../../testing/use-test-app.js';
-import { buildSitemaps, headFor } from './seo.service.js';
+import type { Db } from '../../db/client.js';
+import { buildSitemaps, headFor, renderAppPage } from './seo.service.js';
 
 const BASE = 'https://portal.example.edu';
 const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'xsd');
@@ -300,6 +301,25 @@ describe('the head of other public pages', () => {
     expect(EnvJsonSchema.parse(env)).toEqual(served.json());
     // Under the site's CSP: no inline script may run, and none needs to.
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+
+  it('still serves the page, with the default head and no configuration, when the database cannot be read', async () => {
+    const outage = new Error('connection refused');
+    const unreadable = new Proxy({} as Db, {
+      get: () => () => {
+        throw outage;
+      },
+    });
+    const heard: unknown[] = [];
+    const html = await renderAppPage(unreadable, ctx.config, TEMPLATE, {
+      path: LAB_PATH,
+      query: {},
+      onError: (error) => heard.push(error),
+    });
+    expect(heard).toEqual([outage]);
+    expect(html).toContain('<title>Cyber Range Portal</title>');
+    expect(html).not.toContain('id="env"');
+    expect(html).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
   });
 
   it('answers HEAD on an app route like GET, without the body', async () => {
