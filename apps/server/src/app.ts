@@ -23,6 +23,7 @@ import { codeForStatus, type ErrorBody } from '@portal/shared/errors';
 import { BODY_MAX_BYTES, FILE_MAX_BYTES } from '@portal/shared/limits';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { compressForClient } from './lib/negotiated-compression.js';
 import { redactingLoggerOptions } from './lib/redact.js';
 import type { FileStore } from './lib/storage.js';
 import { createFileStore } from './lib/file-store-factory.js';
@@ -226,7 +227,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       query: request.query as Record<string, unknown>,
       onError: (error) => request.log.warn({ err: error }, 'app page served with the default head'),
     });
-    return reply.send(html);
+    // Compression's hooks hang on routes, and this is the not-found handler: compressed here.
+    const { encoding, payload } = await compressForClient(request.headers['accept-encoding'], html);
+    reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(payload);
   });
   return app;
 }

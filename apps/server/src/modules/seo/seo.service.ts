@@ -57,7 +57,6 @@ const SITE_PAGES: Record<string, { title: string; description?: string }> = {
 export const DISALLOWED_PATHS = [
   '/api/',
   '/auth/',
-  '/dist/',
   '/admin',
   '/cr-admin',
   '/cr-archived-content',

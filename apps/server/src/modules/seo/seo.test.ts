@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvJsonSchema } from '@portal/shared/schemas/site';
@@ -320,6 +320,22 @@ describe('the head of other public pages', () => {
     expect(html).toContain('<title>Cyber Range Portal</title>');
     expect(html).not.toContain('id="env"');
     expect(html).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+  });
+
+  it('compresses the page for clients that accept it', async () => {
+    const res = await web.inject({ method: 'GET', url: LAB_PATH, headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain(
+      '<title>Cross-Site Scripting Lab | Cyber Range Portal</title>',
+    );
+    const gz = await web.inject({
+      method: 'GET',
+      url: LAB_PATH,
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<title>Cross-Site Scripting Lab');
   });
 
   it('answers HEAD on an app route like GET, without the body', async () => {
