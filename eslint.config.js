@@ -88,6 +88,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   // A file is opened by the rules of what it belongs to: an item, a lesson, a page; downloads are counted.
   files: ['courseware', 'identity', 'pages', 'statistics'],
   statistics: ['courseware'],
+  // The head of public pages and the sitemap read the flags and the browser's configuration (issue 22).
+  seo: ['site'],
   // The seed is above every module: it writes the demo data through their services.
   seed: ['courseware', 'knowledge', 'contributors', 'files', 'identity', 'news', 'pages', 'statistics'],
 };

@@ -23,6 +23,7 @@ import { codeForStatus, type ErrorBody } from '@portal/shared/errors';
 import { BODY_MAX_BYTES, FILE_MAX_BYTES } from '@portal/shared/limits';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { compressForClient } from './lib/negotiated-compression.js';
 import { redactingLoggerOptions } from './lib/redact.js';
 import type { FileStore } from './lib/storage.js';
 import { createFileStore } from './lib/file-store-factory.js';
@@ -31,7 +32,7 @@ import dbPlugin from './plugins/db.js';
 import errorHandler from './plugins/error-handler.js';
 import metrics from './plugins/metrics.js';
 import operations from './plugins/operations.js';
-import { loadPageRenderer } from './plugins/server-render.js';
+import { fillRenderedPage, loadPageRenderer } from './plugins/server-render.js';
 import requestId, { REQUEST_ID_HEADER, requestIdGenerator } from './plugins/request-id.js';
 import { createTokenSigner } from './modules/identity/tokens.js';
 import authPagesRoutes from './modules/identity/auth-pages.routes.js';
@@ -60,6 +61,8 @@ import formsRoutes from './modules/forms/forms.routes.js';
 import { newsApiRoutes, newsFeedRoutes } from './modules/news/news.routes.js';
 import { pageRoutes } from './modules/pages/pages.routes.js';
 import eventRoutes from './modules/events/events.routes.js';
+import seoRoutes from './modules/seo/seo.routes.js';
+import { renderAppPage } from './modules/seo/seo.service.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -178,22 +181,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(newsFeedRoutes);
   await app.register(pageRoutes, { prefix: '/api/v1' });
   await app.register(eventRoutes, { prefix: '/api/v1' });
+  await app.register(seoRoutes);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  // The app's page, read once: every app route gets it with its own head written in (modules/seo).
+  const template = hasWeb ? fs.readFileSync(indexHtml, 'utf8') : '';
+  const renderPage = hasWeb ? await loadPageRenderer(app) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
       index: false,
-      maxAge: '1h',
+      // Cache-Control comes from setHeaders alone: the header `send` derives from maxAge would replace it.
+      cacheControl: false,
+      // The web build writes `.br` and `.gz` beside each file (scripts/compress.mjs): sent to clients that
+      // accept them, never routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      // Hashed files under /assets never change under their name; index.html is revalidated every time;
+      // the rest (favicon, images of the site pages) may be kept an hour.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.basename(filePath).startsWith('index.html')) res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=3600');
       },
     });
   }
-  const renderPage = hasWeb ? await loadPageRenderer(app, indexHtml) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // HEAD answers like GET (link checkers and uptime monitors), without the body.
@@ -206,19 +221,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       };
       return reply.status(404).send(body);
     }
-    // Public pages rendered on the server (issue 22); every other path is the single-page app.
-    const page = request.method === 'GET' && renderPage ? await renderPage(request) : null;
-    if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
-    if (page?.kind === 'html')
-      return reply
-        .status(page.status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(page.body);
-    return reply
-      .status(page?.kind === 'app' ? page.status : 200)
-      .header('cache-control', 'no-cache')
-      .sendFile('index.html');
+    // History-mode routing: every other path is the single-page app, with its page's head (issue 22);
+    // a public page also with its content, rendered on the server (plugins/server-render.ts).
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (request.method === 'HEAD') return reply.send();
+    const rendered = renderPage ? await renderPage(request) : null;
+    if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+    const appPage = await renderAppPage(app.db, config, template, {
+      path: url,
+      query: request.query as Record<string, unknown>,
+      onError: (error) => request.log.warn({ err: error }, 'app page served with the default head'),
+    });
+    const html = rendered?.kind === 'page' ? fillRenderedPage(appPage, rendered) : appPage;
+    reply.status(rendered?.status ?? 200);
+    // Compression's hooks hang on routes, and this is the not-found handler: compressed here.
+    const { encoding, payload } = await compressForClient(request.headers['accept-encoding'], html);
+    reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(payload);
   });
   return app;
 }

@@ -98,6 +98,11 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** Brand variants, picked by BASE_DOMAIN (001 §1, §9). */
 export const BRAND_VARIANTS = ['national', 'state'] as const;
 export type BrandVariant = (typeof BRAND_VARIANTS)[number];
+/** The site's name in each brand variant (Open Graph's og:site_name; the web's brand.ts shows the same). */
+export const BRAND_NAMES: Record<BrandVariant, string> = {
+  national: 'Cyber Range Portal',
+  state: 'State Cyber Range',
+};
 
 /**
  * Facet dimensions of the search (issue: facet counts for each filter value). Each value owns one

@@ -413,3 +413,11 @@ export const BACKUP_ROWS_PER_FETCH = 1000;
 /** Exit codes of `npm run restore`: the target already holds data; the archive is damaged or foreign. */
 export const RESTORE_EXIT_NOT_EMPTY = 2;
 export const RESTORE_EXIT_BAD_ARCHIVE = 3;
+/**
+ * Search engines and link previews (issue 22): the most URLs one sitemap file lists (sitemaps.org; more
+ * are paged into a sitemap index), how long a built sitemap is served before it is built again, in
+ * milliseconds, and the longest meta description, in characters (search results show about 160).
+ */
+export const SITEMAP_MAX_URLS = 50_000;
+export const SITEMAP_CACHE_MS = 300_000;
+export const META_DESCRIPTION_MAX = 200;

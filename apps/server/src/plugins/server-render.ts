@@ -17,9 +17,9 @@ const ROOT_MARKER = '<div id="root"></div>';
 const HEAD_END_MARKER = '</head>';
 const SPLASH_MARKER = '<div id="splash" role="status">Loading</div>';
 
-/** A page to send: its status and the whole document, index.html with a status, or a redirect. */
+/** What the entry made of a request: a page to fill in, index.html with a status, or a redirect. */
 export type RenderedPage =
-  | { kind: 'html'; status: number; body: string }
+  | { kind: 'page'; status: number; html: string; styleTags: string; state: string }
   | { kind: 'app'; status: number }
   | { kind: 'redirect'; status: number; location: string };
 
@@ -32,23 +32,24 @@ interface ServerEntry {
   ): Promise<SsrRenderResult>;
 }
 
-/** The template cut at its markers: head (before `</head>`), middle (up to `#root`), tail. */
-interface Template {
-  head: string;
-  middle: string;
-  tail: string;
-}
-
-function cutTemplate(html: string): Template | null {
-  const withoutSplash = html.replace(SPLASH_MARKER, '');
-  const headEnd = withoutSplash.indexOf(HEAD_END_MARKER);
-  const root = withoutSplash.indexOf(ROOT_MARKER);
-  if (headEnd < 0 || root < headEnd) return null;
-  return {
-    head: withoutSplash.slice(0, headEnd),
-    middle: withoutSplash.slice(headEnd, root),
-    tail: withoutSplash.slice(root + ROOT_MARKER.length),
-  };
+/**
+ * Writes a rendered page into the app's page (index.html with its head, modules/seo): emotion's critical
+ * styles before `</head>`, the markup in `#root` followed by the state block, and no splash. The page is
+ * the portal's own template, cut at its markers (never parsed); without them it goes unfilled.
+ */
+export function fillRenderedPage(appPage: string, page: Extract<RenderedPage, { kind: 'page' }>): string {
+  const html = appPage.replace(SPLASH_MARKER, '');
+  const headEnd = html.indexOf(HEAD_END_MARKER);
+  const root = html.indexOf(ROOT_MARKER);
+  if (headEnd < 0 || root < headEnd) return appPage;
+  return (
+    html.slice(0, headEnd) +
+    page.styleTags +
+    html.slice(headEnd, root) +
+    `<div id="root">${page.html}</div>` +
+    `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${page.state}</script>` +
+    html.slice(root + ROOT_MARKER.length)
+  );
 }
 
 /** A Response of an injected request (the transport the server entry's API client uses). */
@@ -76,25 +77,17 @@ async function injectAsResponse(app: FastifyInstance, path: string, init: Reques
 }
 
 /**
- * Loads the server entry and the template; null (pages go as the empty app) when rendering is off, the
- * web app is not built with its server entry, or index.html lacks its markers.
+ * Loads the server entry; null (pages go as the empty app) when rendering is off or the web app is built
+ * without its server entry.
  */
-export async function loadPageRenderer(
-  app: FastifyInstance,
-  indexHtml: string,
-): Promise<PageRenderer | null> {
+export async function loadPageRenderer(app: FastifyInstance): Promise<PageRenderer | null> {
   const { config } = app;
-  if (!config.isServerRendering || !fs.existsSync(config.webServerEntry) || !fs.existsSync(indexHtml))
-    return null;
-  const template = cutTemplate(fs.readFileSync(indexHtml, 'utf8'));
-  if (!template) {
-    app.log.warn({ indexHtml }, 'index.html has no #root or </head>: pages are not rendered by the server');
-    return null;
-  }
+  if (!config.isServerRendering || !fs.existsSync(config.webServerEntry)) return null;
   const entry = (await import(pathToFileURL(config.webServerEntry).href)) as ServerEntry;
   const transport = (path: string, init: RequestInit) => injectAsResponse(app, path, init);
 
   return async (request) => {
+    if (request.method !== 'GET') return null;
     const env = (await app.inject({ url: '/dist/env.json' })).json<unknown>();
     const origin = `${request.protocol}://${request.host}`;
     let result: SsrRenderResult;
@@ -113,13 +106,6 @@ export async function loadPageRenderer(
         ? { kind: 'redirect', status: result.status, location: checked.href }
         : null;
     }
-    const body =
-      template.head +
-      result.styleTags +
-      template.middle +
-      `<div id="root">${result.html}</div>` +
-      `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${result.state}</script>` +
-      template.tail;
-    return { kind: 'html', status: result.status, body };
+    return { ...result, kind: 'page' };
   };
 }

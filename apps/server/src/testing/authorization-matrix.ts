@@ -151,6 +151,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/docs/json': { expect: ANYONE, sample: () => ({ url: '/api/docs/json' }) },
   'GET /api/docs/yaml': { expect: ANYONE, sample: () => ({ url: '/api/docs/yaml' }) },
   'GET /dist/env.json': { expect: ANYONE, sample: () => ({ url: '/dist/env.json' }) },
+  // Search engines (issue 22): published addresses only, the same for everyone; the sitemap has parts
+  // only past 50,000 addresses, so its first part is 404 here (seo.test.ts covers the paging).
+  'GET /robots.txt': { expect: ANYONE, sample: () => ({ url: '/robots.txt' }) },
+  'GET /sitemap.xml': { expect: ANYONE, sample: () => ({ url: '/sitemap.xml' }) },
+  'GET /sitemap/{part}': {
+    expect: [404, 404, 404, 404, 404, 404],
+    sample: () => ({ url: '/sitemap/1.xml' }),
+  },
   // Operations (issue 23): health and ready answer anyone (ready: this app's worker has beaten); /metrics
   // reads METRICS_TOKEN, not a session, and is 404 here where it is unset (operations.test.ts covers the
   // token: 401 without it or with a wrong one, 200 with it).
@@ -798,6 +806,7 @@ const pageUnchanged = async (f: MatrixFixtures, page: { id: string; version: num
 };
 
 export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
+  'GET /sitemap/{part}': { shared: 'the sitemap lists published addresses only, the same for every caller' },
   'POST /api/v1/auth/messages/{id}/read': {
     attack: 'a student marks a faculty member’s message read',
     caller: 'student',

@@ -1,5 +1,6 @@
 /**
- * Site configuration from /dist/env.json (001 §2: fetched at start-up with a timestamp query; DESIGN.md):
+ * Site configuration from the block the server writes into the page, else /dist/env.json (001 §2:
+ * fetched at start-up with a timestamp query; DESIGN.md; issue 22):
  * brand variant, addresses and feature flags. A flag is on unless strictly false (001 §9).
  */
 import { createContext, useContext, type ReactNode } from 'react';
@@ -30,10 +31,27 @@ export const DEFAULT_ENV: EnvJson = {
 };
 
 /**
- * Fetches /dist/env.json?t=<now> (the timestamp defeats caches). Never throws: on failure the error is
- * reported to the shell and the defaults are used.
+ * The configuration the server wrote into the page (issue 22: a non-executable
+ * `<script type="application/json" id="env">` block); undefined when the page has none or it does not
+ * parse, so that the caller fetches the file instead.
+ */
+export function readInlineEnv(doc: Document = document): EnvJson | undefined {
+  try {
+    // No block: JSON.parse reads "null", which the schema refuses like any broken block.
+    return EnvJsonSchema.parse(JSON.parse(String(doc.getElementById('env')?.textContent)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The site configuration: the block the server wrote into the page when there is one, else
+ * /dist/env.json?t=<now> (the timestamp defeats caches). Never throws: on failure the error is reported
+ * to the shell and the defaults are used.
  */
 export async function fetchEnv(): Promise<EnvJson> {
+  const inline = readInlineEnv();
+  if (inline) return inline;
   try {
     return await apiRequest('/dist/env.json', { query: { t: Date.now() }, schema: EnvJsonSchema });
   } catch (error) {

@@ -15,7 +15,7 @@ import {
   type EnvJson,
 } from '@portal/shared/schemas/site';
 import {
-  effectiveFeatures,
+  envJsonFor,
   getSiteSettings,
   listUnsafeSiteIncidents,
   reportUnsafeSite,
@@ -29,21 +29,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dist/env.json',
     { schema: { response: { 200: EnvJsonSchema }, hide: true } },
     async (_request, reply) => {
-      const c = app.config;
-      const body: EnvJson = {
-        brand: c.brand,
-        publicBaseUrl: c.publicBaseUrl,
-        rangeUiUrl: c.rangeUiUrl ?? '',
-        coursewareIndexUrl: c.coursewareIndexUrl,
-        callForCoursewareUrl: c.callForCoursewareUrl,
-        careersUrl: c.careersUrl,
-        conferenceUrl: c.conferenceUrl,
-        landingVideoUrl: c.landingVideoUrl,
-        knowledgeBaseUrl: c.knowledgeBaseUrl,
-        supportEmail: c.supportEmail,
-        features: await effectiveFeatures(app.db, c),
-        pinnedFeatures: c.pinnedFeatures,
-      };
+      const body: EnvJson = await envJsonFor(app.db, app.config);
       return reply.header('cache-control', 'no-store').send(body);
     },
   );

@@ -15,6 +15,7 @@ import {
 } from '@portal/shared/limits';
 import {
   FEATURE_FLAGS,
+  type EnvJson,
   type FeatureFlag,
   type ReportUnsafeSiteRequest,
   type SiteSettings,
@@ -36,6 +37,27 @@ import {
 } from './site.repository.js';
 
 type FlagConfig = Pick<Config, 'features' | 'pinnedFeatures'>;
+
+/**
+ * The browser's configuration (DESIGN.md): brand, addresses and the flags in force. Served as
+ * /dist/env.json and written into every served page of the app (issue 22), so both read the same.
+ */
+export async function envJsonFor(db: Db, config: Config): Promise<EnvJson> {
+  return {
+    brand: config.brand,
+    publicBaseUrl: config.publicBaseUrl,
+    rangeUiUrl: config.rangeUiUrl ?? '',
+    coursewareIndexUrl: config.coursewareIndexUrl,
+    callForCoursewareUrl: config.callForCoursewareUrl,
+    careersUrl: config.careersUrl,
+    conferenceUrl: config.conferenceUrl,
+    landingVideoUrl: config.landingVideoUrl,
+    knowledgeBaseUrl: config.knowledgeBaseUrl,
+    supportEmail: config.supportEmail,
+    features: await effectiveFeatures(db, config),
+    pinnedFeatures: config.pinnedFeatures,
+  };
+}
 
 /** The flags in force: the admin's choices over the configuration (pinned flags keep the environment's). */
 export async function effectiveFeatures(db: Db, config: FlagConfig): Promise<Record<FeatureFlag, boolean>> {

@@ -1,0 +1,339 @@
+/**
+ * Search engines and link previews (issue 22): the head of every public page (title, description,
+ * canonical URL, Open Graph and Twitter card tags, schema.org JSON-LD on courseware items), robots.txt
+ * and the sitemap. Only published rows give a head of their own or a sitemap entry: unpublished,
+ * unlisted and archived ones (and items under a hidden ancestor) get the default head, so nothing of
+ * them leaks to someone who guesses their address.
+ */
+import {
+  BRAND_NAMES,
+  CONTENT_CATEGORY_LABELS,
+  EDUCATION_LEVEL_LABELS,
+  type ContentCategory,
+  type EducationLevel,
+} from '@portal/shared/enums';
+import { META_DESCRIPTION_MAX, SITEMAP_MAX_URLS } from '@portal/shared/limits';
+import { isFeatureOn } from '@portal/shared/schemas/site';
+import { trimCharacters } from '@portal/shared/text';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { htmlToText } from '../../lib/html.js';
+import { effectiveFeatures, envJsonFor } from '../site/site.service.js';
+import { writePage, type Head } from './head.js';
+import * as repo from './seo.repository.js';
+
+type SeoConfig = Pick<Config, 'brand' | 'publicBaseUrl'>;
+
+/** What the site says of itself where a page has nothing of its own. */
+export const SITE_DESCRIPTION =
+  'Courseware repository of the cyber range: courses, modules, lessons and labs for teaching cybersecurity.';
+
+/** Titles of the site's own pages and lists (001 §1, §2); a published dynamic page at the same link wins. */
+const SITE_PAGES: Record<string, { title: string; description?: string }> = {
+  '/courseware': {
+    title: 'Courseware',
+    description:
+      'Search and browse cybersecurity courses, modules, lessons and labs by topic, education level and NICE knowledge.',
+  },
+  '/news': { title: 'News' },
+  '/events': { title: 'Events' },
+  '/features': { title: 'Features' },
+  '/about': { title: 'About' },
+  '/team': { title: 'Team' },
+  '/community': { title: 'Community' },
+  '/community/cyber-workshops': { title: 'Cyber workshops' },
+  '/resources': { title: 'Resources' },
+  '/terms-of-use': { title: 'Terms of use' },
+  '/jobs': { title: 'Jobs' },
+  '/rangepricing': { title: 'Pricing' },
+  '/contact-us': { title: 'Contact us' },
+  '/newsletter-signup': { title: 'Newsletter' },
+  '/call-for-courseware': { title: 'Call for courseware' },
+  '/call-for-courseware/content-categories': { title: 'Content categories' },
+  '/conference-2018': { title: 'Conference 2018' },
+};
+
+/** The paths robots.txt keeps crawlers out of: the API, sign-in, and the editors' and admins' pages. */
+export const DISALLOWED_PATHS = [
+  '/api/',
+  '/auth/',
+  '/admin',
+  '/cr-admin',
+  '/cr-archived-content',
+  '/archived-content',
+  '/cr-dashboard',
+  '/login',
+  '/logout',
+  '/invitations',
+  '/new-page',
+  '/unsafe_site',
+] as const;
+
+/** Plain text of at most META_DESCRIPTION_MAX characters, cut at a word with an ellipsis. */
+export function shortDescription(text: string): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  if (plain.length <= META_DESCRIPTION_MAX) return plain;
+  const cut = plain.slice(0, META_DESCRIPTION_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > META_DESCRIPTION_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Encodes each segment of a path but keeps its slashes (as the web app's `paths.content`). */
+function encodeSegments(value: string): string {
+  return value
+    .split('/')
+    .filter((segment) => segment.length > 0)
+    .map(encodeURIComponent)
+    .join('/');
+}
+
+/** An image address a link preview can fetch: absolute http(s), or a path of this site made absolute. */
+function absoluteImage(base: string, address: string | null | undefined): string | null {
+  if (!address) return null;
+  if (address.startsWith('/') && !address.startsWith('//')) return `${base}${address}`;
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Decodes a request path; undefined when it is not valid percent-encoding. */
+function decodePath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function headOf(
+  config: SeoConfig,
+  page: {
+    title?: string;
+    description?: string;
+    path?: string;
+    image?: string | null;
+    type?: 'website' | 'article';
+  },
+): Head {
+  const siteName = BRAND_NAMES[config.brand];
+  const title = page.title ? `${page.title} | ${siteName}` : siteName;
+  const description = shortDescription(page.description || SITE_DESCRIPTION);
+  const url =
+    page.path === undefined ? null : `${config.publicBaseUrl}${page.path === '/' ? '/' : page.path}`;
+  return {
+    title,
+    description,
+    canonical: url,
+    og: {
+      title: page.title ?? siteName,
+      description,
+      url,
+      image: page.image ?? null,
+      siteName,
+      type: page.type ?? 'website',
+    },
+  };
+}
+
+/** The head every page without one of its own gets: the site's name and description, no address. */
+export function defaultHead(config: SeoConfig): Head {
+  return headOf(config, {});
+}
+
+async function contentHead(db: Db, config: SeoConfig, idOrAlias: string): Promise<Head | undefined> {
+  const row = await repo.findPublishedContent(db, idOrAlias);
+  if (!row) return undefined;
+  const knowledge = await repo.findKnowledgeNames(db, row.id);
+  const path = `/courseware/${encodeSegments(row.urlAlias)}`;
+  const head = headOf(config, {
+    title: row.name,
+    description: row.descriptionText,
+    path,
+    type: 'article',
+  });
+  const educationalLevel = row.educationLevels.map((l) => EDUCATION_LEVEL_LABELS[l as EducationLevel] ?? l);
+  const learningResourceType = row.categories.map((c) => CONTENT_CATEGORY_LABELS[c as ContentCategory] ?? c);
+  const license = row.licenseUrl ?? row.licenseName;
+  const jsonLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'LearningResource',
+    name: row.name,
+    description: shortDescription(row.descriptionText) || undefined,
+    url: head.canonical,
+    dateModified: row.modifiedAt.toISOString(),
+    educationalLevel: educationalLevel.length > 0 ? educationalLevel : undefined,
+    learningResourceType: learningResourceType.length > 0 ? learningResourceType : undefined,
+    keywords: row.keywords.length > 0 ? row.keywords.join(', ') : undefined,
+    license: license ?? undefined,
+    teaches: knowledge.length > 0 ? knowledge.map((k) => k.name) : undefined,
+    isAccessibleForFree: true,
+    provider: { '@type': 'Organization', name: BRAND_NAMES[config.brand], url: config.publicBaseUrl },
+  };
+  return { ...head, jsonLd };
+}
+
+/**
+ * The head of the page at `path` as the app's routes address it (001 §2): courseware items by id or
+ * alias under /courseware/, news and events by id or alias, dynamic pages by their link, the site's
+ * own pages and lists; a published item's alias at the top level (the catch-all) is the item.
+ * Anything hidden or unknown gets `defaultHead`. The query (e.g. /courseware's search state) does not
+ * change the canonical URL.
+ * @param path the request's path, percent-encoded as received, without the query
+ * @param _query the request's query, parsed (kept for pages whose head will depend on it)
+ */
+export async function headFor(
+  db: Db,
+  config: Config,
+  path: string,
+  _query: Record<string, unknown> = {},
+): Promise<Head> {
+  const decoded = decodePath(path);
+  if (decoded === undefined) return defaultHead(config);
+  const key = trimCharacters(decoded.trim().toLowerCase(), '/');
+  if (key === '') return headOf(config, { path: '/', description: SITE_DESCRIPTION });
+  const [first, ...rest] = key.split('/');
+  const tail = rest.join('/');
+  if (first === 'courseware' && tail !== '')
+    return (await contentHead(db, config, tail)) ?? defaultHead(config);
+  if ((first === 'news' || first === 'events') && tail !== '') {
+    const features = await effectiveFeatures(db, config);
+    if (!isFeatureOn(features, first)) return defaultHead(config);
+    const row =
+      first === 'news' ? await repo.findPublishedNews(db, tail) : await repo.findPublishedEvent(db, tail);
+    if (!row) return defaultHead(config);
+    return headOf(config, {
+      title: row.name,
+      description: htmlToText(row.description),
+      path: `/${first}/${encodeURIComponent(row.urlAlias)}`,
+      image: absoluteImage(config.publicBaseUrl, row.image),
+      type: 'article',
+    });
+  }
+  const href = `/${key}`;
+  const page = await repo.findPublishedPage(db, href);
+  if (page) {
+    return headOf(config, {
+      title: page.title,
+      description: page.description,
+      path: `/${encodeSegments(page.href)}`,
+      image: absoluteImage(
+        config.publicBaseUrl,
+        page.metaImages.find((i) => absoluteImage('', i) !== null),
+      ),
+    });
+  }
+  const site = SITE_PAGES[href];
+  if (site) return headOf(config, { title: site.title, description: site.description, path: href });
+  return (await contentHead(db, config, key)) ?? defaultHead(config);
+}
+
+/**
+ * The app's page for a request: the built index.html with the head of `path` and the browser's
+ * configuration written in (head.ts `writePage`). When the database cannot be read, the page still
+ * goes out, with the default head and without the configuration (the app then fetches
+ * /dist/env.json, which answers once the database is back); `onError` hears why.
+ */
+export async function renderAppPage(
+  db: Db,
+  config: Config,
+  template: string,
+  request: { path: string; query: Record<string, unknown>; onError: (error: unknown) => void },
+): Promise<string> {
+  try {
+    const [head, env] = await Promise.all([
+      headFor(db, config, request.path, request.query),
+      envJsonFor(db, config),
+    ]);
+    return writePage(template, head, env);
+  } catch (error) {
+    request.onError(error);
+    return writePage(template, defaultHead(config));
+  }
+}
+
+/** robots.txt: public pages allowed, the API, sign-in and the admin areas not; where the sitemap is. */
+export function robotsTxt(config: SeoConfig): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${config.publicBaseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** One address of a sitemap: absolute URL and, when known, when it last changed. */
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: Date;
+}
+
+/**
+ * Every address the sitemap lists: home, the courseware landing, the news and events lists and their
+ * published items (when their flags are on), every published dynamic page and courseware item.
+ */
+export async function sitemapUrls(db: Db, config: Config): Promise<SitemapUrl[]> {
+  const base = config.publicBaseUrl;
+  const features = await effectiveFeatures(db, config);
+  const isNewsOn = isFeatureOn(features, 'news');
+  const isEventsOn = isFeatureOn(features, 'events');
+  const [items, pages, newsRows, eventRows] = await Promise.all([
+    repo.listPublishedContent(db),
+    repo.listPublishedPages(db),
+    isNewsOn ? repo.listPublishedNews(db) : [],
+    isEventsOn ? repo.listPublishedEvents(db) : [],
+  ]);
+  const urls: SitemapUrl[] = [{ loc: `${base}/` }, { loc: `${base}/courseware` }];
+  if (isNewsOn) urls.push({ loc: `${base}/news` });
+  if (isEventsOn) urls.push({ loc: `${base}/events` });
+  for (const p of pages) urls.push({ loc: `${base}/${encodeSegments(p.key)}`, lastmod: p.modifiedAt });
+  for (const n of newsRows)
+    urls.push({ loc: `${base}/news/${encodeURIComponent(n.key)}`, lastmod: n.modifiedAt });
+  for (const e of eventRows)
+    urls.push({ loc: `${base}/events/${encodeURIComponent(e.key)}`, lastmod: e.modifiedAt });
+  for (const i of items)
+    urls.push({ loc: `${base}/courseware/${encodeSegments(i.key)}`, lastmod: i.modifiedAt });
+  // A dynamic page at `/` or at a site page's link would be listed twice.
+  const seen = new Set<string>();
+  return urls.filter((u) => (seen.has(u.loc) ? false : (seen.add(u.loc), true)));
+}
+
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+const xml = (value: string) => value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+const entry = (tag: 'url' | 'sitemap', u: SitemapUrl) =>
+  `<${tag}><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</${tag}>`;
+
+/** The sitemap files: `sitemap.xml`, and when over `maxUrls` addresses, `sitemap/<n>.xml` parts. */
+export interface Sitemaps {
+  /** A urlset, or a sitemap index of the parts. */
+  index: string;
+  /** The parts, from 1; empty when `index` is the urlset itself. */
+  parts: string[];
+}
+
+/**
+ * Writes the sitemap XML (sitemaps.org 0.9): one urlset of every address, or, over `maxUrls`, a sitemap
+ * index pointing at `<base>/sitemap/<n>.xml` parts of at most `maxUrls` each.
+ */
+export function buildSitemaps(base: string, urls: SitemapUrl[], maxUrls = SITEMAP_MAX_URLS): Sitemaps {
+  const urlset = (list: SitemapUrl[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${list.map((u) => entry('url', u)).join('\n')}\n</urlset>\n`;
+  if (urls.length <= maxUrls) return { index: urlset(urls), parts: [] };
+  const parts: string[] = [];
+  for (let i = 0; i < urls.length; i += maxUrls) parts.push(urlset(urls.slice(i, i + maxUrls)));
+  const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n${parts
+    .map((_, n) => entry('sitemap', { loc: `${base}/sitemap/${n + 1}.xml` }))
+    .join('\n')}\n</sitemapindex>\n`;
+  return { index, parts };
+}
