@@ -32,6 +32,8 @@ const FEATURE_DEPENDENCIES = {
   statistics: [],
   // A section save deletes the files it replaced or failed to use (001 §4).
   pages: ['files'],
+  // The deep-linking picker is the courseware search and tree (issue 26).
+  lti: ['courseware'],
 };
 
 /** Zones of `import-x/no-restricted-paths`: each `target` may not import from `from` (less `except`). */
@@ -88,6 +90,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   // A file is opened by the rules of what it belongs to: an item, a lesson, a page; downloads are counted.
   files: ['courseware', 'identity', 'pages', 'statistics'],
   statistics: ['courseware'],
+  // An LTI launch signs its user in (identity's sign-on code) and links courseware items (issue 26).
+  lti: ['courseware', 'identity'],
   // The seed is above every module: it writes the demo data through their services.
   seed: ['courseware', 'knowledge', 'contributors', 'files', 'identity', 'news', 'pages', 'statistics'],
 };

@@ -59,6 +59,8 @@ import formsRoutes from './modules/forms/forms.routes.js';
 import { newsApiRoutes, newsFeedRoutes } from './modules/news/news.routes.js';
 import { pageRoutes } from './modules/pages/pages.routes.js';
 import eventRoutes from './modules/events/events.routes.js';
+import ltiAdminRoutes from './modules/lti/lti-admin.routes.js';
+import { allowPlatformFraming, ltiApiRoutes, ltiPublicRoutes } from './modules/lti/lti.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -177,6 +179,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(newsFeedRoutes);
   await app.register(pageRoutes, { prefix: '/api/v1' });
   await app.register(eventRoutes, { prefix: '/api/v1' });
+  // LTI 1.3 (issue 26): the protocol's public endpoints, the picker's API, the admin's registrations.
+  allowPlatformFraming(app);
+  await app.register(ltiPublicRoutes);
+  await app.register(ltiApiRoutes, { prefix: '/api/v1' });
+  await app.register(ltiAdminRoutes, { prefix: '/api/v1' });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
