@@ -8,14 +8,27 @@
  * registration is always https.
  */
 import { z } from 'zod';
-import {
-  LTI_CONTENT_ITEMS_MAX,
-  LTI_DEPLOYMENT_IDS_MAX,
-  LTI_FIELD_MAX,
-  LTI_PLATFORMS_PAGE_SIZE_MAX,
-  LTI_URL_MAX,
-} from '../limits.js';
 import { PageTokenSchema, UuidSchema, pageOf } from './common.js';
+
+/**
+ * Limits of the LTI tool (kept beside its schemas, so the app loads them only with its LTI pages):
+ * platforms per admin list page; the longest field of a platform; deployment ids a platform may have; how long an OIDC login's state and nonce wait for the launch; how long a launch
+ * may be handed on to the browser and answered (the deep-linking picker); the lifetime of a signed
+ * deep-linking response; how long a rotated tool key still verifies (platforms cache JWKS); items one
+ * deep-linking response may return; the leeway for the platform's clock.
+ */
+export const LTI_PLATFORMS_PAGE_SIZE_MAX = 100;
+export const LTI_FIELD_MAX = 255;
+export const LTI_URL_MAX = 2000;
+export const LTI_DEPLOYMENT_IDS_MAX = 50;
+export const LTI_LOGIN_STATE_TTL_S = 600;
+export const LTI_LAUNCH_TTL_S = 3600;
+export const LTI_RESPONSE_TTL_S = 300;
+export const LTI_KEY_RETIRE_AFTER_S = 3 * 86_400;
+export const LTI_CONTENT_ITEMS_MAX = 50;
+export const LTI_CLOCK_TOLERANCE_S = 60;
+/** Characters of an item's description a deep-linking content item carries as its `text`. */
+export const LTI_ITEM_TEXT_MAX = 500;
 
 /** The parts of a WHATWG URL these checks read (the package's own lib names neither DOM nor Node). */
 declare const URL: new (input: string) => {

@@ -14,7 +14,7 @@ import {
   SignJWT,
   type JWTPayload,
 } from 'jose';
-import { LTI_KEY_RETIRE_AFTER_S } from '@portal/shared/limits';
+import { LTI_KEY_RETIRE_AFTER_S } from '@portal/shared/schemas/lti';
 import type { LtiToolKeys } from '@portal/shared/schemas/lti';
 import type { Db } from '../../db/client.js';
 import { openSecret, sealSecret, type SecretsKeyring } from '../../lib/secrets.js';

@@ -24,7 +24,7 @@ import {
   LTI_LAUNCH_TTL_S,
   LTI_LOGIN_STATE_TTL_S,
   LTI_RESPONSE_TTL_S,
-} from '@portal/shared/limits';
+} from '@portal/shared/schemas/lti';
 import { checkRedirect, withQuery } from '@portal/shared/redirects';
 import {
   isLoopbackHttp,
