@@ -30,6 +30,11 @@ export async function deleteRetiredKeys(db: Db, now: Date): Promise<void> {
   await db.delete(ltiKey).where(lte(ltiKey.retiredAt, now));
 }
 
+/** Every stored key, retired ones included (to seal them again). */
+export async function listKeys(db: Db): Promise<LtiKeyRow[]> {
+  return db.select().from(ltiKey);
+}
+
 /** Writes a key's private half again (sealed under the current SECRETS_KEY) while it still holds `from`. */
 export async function updatePrivateKey(
   db: Db,

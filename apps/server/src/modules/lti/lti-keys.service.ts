@@ -106,3 +106,25 @@ export async function rotateToolKey(db: Db, keyring: SecretsKeyring, now = new D
   });
   return listToolKeys(db, keyring);
 }
+
+/**
+ * Seals every tool key again under the current SECRETS_KEY (run at start, like the token signing keys),
+ * so that SECRETS_KEY_PREVIOUS can be dropped after one start.
+ * @returns how many keys were written again
+ * @throws SecretsKeyError when a stored key opens with none of the configured keys (the start stops)
+ */
+export async function resealToolKeys(db: Db, keyring: SecretsKeyring): Promise<number> {
+  let count = 0;
+  for (const row of await repo.listKeys(db)) {
+    const context = contextOf(row.kid);
+    const { plain, resealed } = openSecret(keyring, row.privateKey, context);
+    if (!resealed) continue;
+    await repo.updatePrivateKey(db, {
+      kid: row.kid,
+      from: row.privateKey,
+      to: sealSecret(keyring, plain, context),
+    });
+    count += 1;
+  }
+  return count;
+}

@@ -23,7 +23,7 @@ import {
   LtiDeepLinkingReturnSchema,
 } from '@portal/shared/schemas/lti';
 import { BEARER, errorResponses } from '../../lib/openapi.js';
-import { toolJwks } from './lti-keys.service.js';
+import { resealToolKeys, toolJwks } from './lti-keys.service.js';
 import { AUTO_SUBMIT_SCRIPT, deepLinkingReturnPage, launchErrorPage } from './lti-pages.js';
 import {
   LtiLaunchError,
@@ -91,6 +91,8 @@ export function allowPlatformFraming(app: FastifyInstance): void {
 }
 
 export const ltiPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  // At start, as the token signing keys: each tool key sealed under the current SECRETS_KEY.
+  await resealToolKeys(app.db, app.config.secretsKeyring);
   const ctx = (): LtiContext => ({
     publicBaseUrl: app.config.publicBaseUrl,
     keyring: app.config.secretsKeyring,

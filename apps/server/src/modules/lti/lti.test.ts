@@ -17,6 +17,11 @@ import {
   type PlatformStyle,
 } from '../../testing/lti-platform.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { ltiKey } from '../../db/schema/lti.js';
+import { NO_SECRETS_KEY, isSealed, openSecret } from '../../lib/secrets.js';
+import { resealToolKeys, signToolJwt } from './lti-keys.service.js';
 import { createPlatform } from './lti-platforms.service.js';
 import { LTI_CLAIM } from './lti.service.js';
 
@@ -239,6 +244,25 @@ describe('tool keys', () => {
     expect(after.keys.map((k) => k.kid)).toEqual(
       expect.arrayContaining([signing[0]!.kid, ...before.keys.map((k) => k.kid)]),
     );
+  });
+});
+
+describe('tool keys at rest', () => {
+  it('seals the keys under SECRETS_KEY at start and still signs with them', async () => {
+    const keyring = { current: crypto.randomBytes(32), previous: [] };
+    await signToolJwt(ctx.app.db, NO_SECRETS_KEY, { iss: 'x' }, 60);
+    expect(await resealToolKeys(ctx.app.db, keyring)).toBeGreaterThan(0);
+    const rows = await ctx.app.db.select().from(ltiKey);
+    expect(rows.every((row) => isSealed(row.privateKey))).toBe(true);
+    const jwt = await signToolJwt(ctx.app.db, keyring, { iss: 'x' }, 60);
+    const jwks = (await ctx.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+    await expect(jwtVerify(jwt, createLocalJWKSet(jwks))).resolves.toBeDefined();
+    await expect(signToolJwt(ctx.app.db, NO_SECRETS_KEY, { iss: 'x' }, 60)).rejects.toThrow(/SECRETS_KEY/);
+    // Back to plain, as the rest of this file runs without SECRETS_KEY.
+    for (const row of rows) {
+      const plain = openSecret(keyring, row.privateKey, `lti_key:${row.kid}`).plain;
+      await ctx.app.db.update(ltiKey).set({ privateKey: plain }).where(eq(ltiKey.kid, row.kid));
+    }
   });
 });
 
