@@ -32,6 +32,8 @@ const FEATURE_DEPENDENCIES = {
   statistics: [],
   // A section save deletes the files it replaced or failed to use (001 §4).
   pages: ['files'],
+  // The deep-linking picker is the courseware search and tree (issue 26).
+  lti: ['courseware'],
 };
 
 /** Zones of `import-x/no-restricted-paths`: each `target` may not import from `from` (less `except`). */
@@ -90,6 +92,8 @@ const SERVER_MODULE_DEPENDENCIES = {
   statistics: ['courseware'],
   // The head of public pages and the sitemap read the flags and the browser's configuration (issue 22).
   seo: ['site'],
+  // An LTI launch signs its user in (identity's sign-on code) and links courseware items (issue 26).
+  lti: ['courseware', 'identity'],
   // The seed is above every module: it writes the demo data through their services.
   seed: ['courseware', 'knowledge', 'contributors', 'files', 'identity', 'news', 'pages', 'statistics'],
 };

@@ -72,7 +72,12 @@ export default defineConfig({
   ],
   webServer: [
     // News and events are off by default (001 §9); their specs need them.
-    server(PORT, '.e2e-data', { FEATURE_NEWS: 'true', FEATURE_EVENTS: 'true' }),
+    // LTI_ALLOW_LOOPBACK_HTTP: the LTI spec's mock platform listens on plain http at 127.0.0.1.
+    server(PORT, '.e2e-data', {
+      FEATURE_NEWS: 'true',
+      FEATURE_EVENTS: 'true',
+      LTI_ALLOW_LOOPBACK_HTTP: 'true',
+    }),
     server(STATE_PORT, '.e2e-data-state', { BASE_DOMAIN: STATE_BASE_DOMAIN }),
   ],
 });

@@ -11,6 +11,7 @@ export default defineConfig({
     './src/db/schema/forms.ts',
     './src/db/schema/news.ts',
     './src/db/schema/pages.ts',
+    './src/db/schema/lti.ts',
   ],
   out: './drizzle',
 });

@@ -63,6 +63,8 @@ import { pageRoutes } from './modules/pages/pages.routes.js';
 import eventRoutes from './modules/events/events.routes.js';
 import seoRoutes from './modules/seo/seo.routes.js';
 import { renderAppPage } from './modules/seo/seo.service.js';
+import ltiAdminRoutes from './modules/lti/lti-admin.routes.js';
+import { allowPlatformFraming, ltiApiRoutes, ltiPublicRoutes } from './modules/lti/lti.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -182,6 +184,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pageRoutes, { prefix: '/api/v1' });
   await app.register(eventRoutes, { prefix: '/api/v1' });
   await app.register(seoRoutes);
+  // LTI 1.3 (issue 26): the protocol's public endpoints, the picker's API, the admin's registrations.
+  allowPlatformFraming(app);
+  await app.register(ltiPublicRoutes);
+  await app.register(ltiApiRoutes, { prefix: '/api/v1' });
+  await app.register(ltiAdminRoutes, { prefix: '/api/v1' });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -81,6 +81,11 @@ const EnvSchema = z.object({
     .refine((keys) => keys.every((k) => parseSecretsKey(k) !== undefined), `each key ${SECRETS_KEY_MESSAGE}`)
     .transform((keys) => keys.map((k) => parseSecretsKey(k)!))
     .optional(),
+  /**
+   * LTI 1.3 (issue 26): true lets an admin register a platform whose addresses are plain http on this
+   * machine (127.0.0.1, [::1], localhost): for tests and a developer's LMS only; otherwise https only.
+   */
+  LTI_ALLOW_LOOPBACK_HTTP: bool.default(false),
   /** Sender of outgoing e-mail; by default no-reply at the host of PUBLIC_BASE_URL. */
   MAIL_FROM: z.string().max(320).optional(),
   /**
@@ -205,6 +210,8 @@ export interface Config {
   jwtPreviousSecrets: string[];
   /** SECRETS_KEY (seals) and SECRETS_KEY_PREVIOUS (still open): the keys of the secrets at rest. */
   secretsKeyring: SecretsKeyring;
+  /** LTI_ALLOW_LOOPBACK_HTTP: platforms may be registered at plain-http loopback addresses (tests, dev). */
+  ltiAllowLoopbackHttp: boolean;
   mailFrom: string;
   /** Fastify's trustProxy, from TRUST_PROXY. */
   trustProxy: boolean | string;
@@ -305,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((v) => v.trim())
       .filter((v) => v.length > 0),
     secretsKeyring: { current: e.SECRETS_KEY ?? null, previous: e.SECRETS_KEY_PREVIOUS ?? [] },
+    ltiAllowLoopbackHttp: e.LTI_ALLOW_LOOPBACK_HTTP,
     mailFrom:
       e.MAIL_FROM ??
       `Cyber Range Portal <no-reply@${new URL(e.PUBLIC_BASE_URL ?? 'http://localhost').hostname}>`,

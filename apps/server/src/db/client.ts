@@ -23,12 +23,14 @@ import * as site from './schema/site.js';
 import * as statistics from './schema/statistics.js';
 import * as news from './schema/news.js';
 import * as pages from './schema/pages.js';
+import * as lti from './schema/lti.js';
 
 export const schema = {
   ...courseware,
   ...files,
   ...identity,
   ...forms,
+  ...lti,
   ...news,
   ...pages,
   ...site,

@@ -25,6 +25,8 @@ import { addAccountMessage } from '../modules/identity/identity.service.js';
 import { addSection } from '../modules/pages/page-sections.service.js';
 import { listPageRevisions } from '../modules/pages/page-revisions.service.js';
 import { createPage, getPage } from '../modules/pages/pages.service.js';
+import { createPlatform } from '../modules/lti/lti-platforms.service.js';
+import { httpsRegistration, insertDeepLinkingLaunch } from './lti-platform.js';
 
 /** The callers of every row, in the order of `expect`. */
 export const CALLERS = [
@@ -132,6 +134,30 @@ async function newPage(f: MatrixFixtures, withSection = false) {
   }
   return { id: made.id, href: made.href, version: made.version, sectionId: made.sections[0]?.id };
 }
+/** A registered platform of its own for one call (to change or delete): its id. */
+async function ltiPlatformId(f: MatrixFixtures, clientId: string): Promise<string> {
+  const registration = httpsRegistration(`${clientId}-${Math.random().toString(36).slice(2)}`);
+  return (await createPlatform(f.app.db, registration, { allowLoopbackHttp: false })).id;
+}
+
+/** The query of a login initiation from a registered platform (made once per caller). */
+async function ltiLoginQuery(f: MatrixFixtures, caller: Caller): Promise<string> {
+  const registration = httpsRegistration(`login-${caller}-${Math.random().toString(36).slice(2)}`);
+  await createPlatform(f.app.db, registration, { allowLoopbackHttp: false });
+  return new URLSearchParams({
+    iss: registration.issuer,
+    client_id: registration.clientId,
+    login_hint: 'matrix-user',
+    target_link_uri: `${f.origin}/courseware`,
+  }).toString();
+}
+
+/** An open deep-linking launch of the caller's account (signed out: the student's). */
+function ltiLaunchOf(f: MatrixFixtures, caller: Caller): Promise<string> {
+  const role = caller === 'signedOut' ? 'student' : CALLER_ROLE[caller];
+  return insertDeepLinkingLaunch(f.app.db, f.accounts[role]);
+}
+
 const SECTION_BODY = { key: null, widgets: [{ kind: 'heading', text: 'Matrix heading' }] };
 
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
@@ -310,6 +336,77 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
       url: `${V1}/admin/user-import`,
       body: { rows: [{ name: 'Ada Student', email: 'ada.matrix@example.edu', role: 'student' }] },
     }),
+  },
+  // LTI 1.3 tool (issue 26). The protocol's endpoints are public by design: the platform and a browser
+  // without a portal session call them; each proves itself otherwise (a registered issuer and client id,
+  // a single-use state and nonce, an id token signed by the platform's key, single-use hand-off and
+  // return secrets). Unknown secrets are refused alike for everyone (lti.test.ts covers valid ones).
+  'GET /.well-known/jwks.json': { expect: ANYONE, sample: () => ({ url: '/.well-known/jwks.json' }) },
+  'GET /lti/login': {
+    expect: ANYONE_REDIRECTED,
+    sample: async (f, caller) => ({ url: `/lti/login?${await ltiLoginQuery(f, caller)}` }),
+  },
+  'POST /lti/login': {
+    expect: ANYONE_REDIRECTED,
+    sample: async (f, caller) => ({
+      url: '/lti/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: await ltiLoginQuery(f, caller),
+    }),
+  },
+  'POST /lti/launch': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({
+      url: '/lti/launch',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'id_token=not-a-token&state=unknown-matrix-state',
+    }),
+  },
+  'GET /lti/sign-on': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({
+      url: `/lti/sign-on?launch=unknown-matrix-launch&code_challenge=${TEST_PKCE.challenge}&code_challenge_method=S256`,
+    }),
+  },
+  'GET /lti/return': { expect: UNKNOWN_LINK, sample: () => ({ url: '/lti/return?t=unknown-matrix-return' }) },
+  'GET /lti/auto-submit.js': { expect: ANYONE, sample: () => ({ url: '/lti/auto-submit.js' }) },
+  // The picker's API: the launching user's own launch only (an admin acting as a user has none).
+  'GET /api/v1/lti/deep-linking/{launchId}': {
+    expect: [401, '2xx', '2xx', '2xx', '2xx', 404],
+    sample: async (f, caller) => ({ url: `${V1}/lti/deep-linking/${await ltiLaunchOf(f, caller)}` }),
+  },
+  'POST /api/v1/lti/deep-linking/{launchId}/response': {
+    expect: [401, '2xx', '2xx', '2xx', '2xx', 404],
+    sample: async (f, caller) => ({
+      url: `${V1}/lti/deep-linking/${await ltiLaunchOf(f, caller)}/response`,
+      body: { contentIds: [f.tree.lab] },
+    }),
+  },
+  'GET /api/v1/admin/lti/platforms': { expect: ADMIN, sample: () => ({ url: `${V1}/admin/lti/platforms` }) },
+  'POST /api/v1/admin/lti/platforms': {
+    expect: ADMIN,
+    sample: (_f, caller) => ({
+      url: `${V1}/admin/lti/platforms`,
+      body: httpsRegistration(`matrix-${caller}`),
+    }),
+  },
+  'PUT /api/v1/admin/lti/platforms/{id}': {
+    expect: ADMIN,
+    sample: async (f, caller) => ({
+      url: `${V1}/admin/lti/platforms/${await ltiPlatformId(f, `put-${caller}`)}`,
+      body: httpsRegistration(`put-${caller}`),
+    }),
+  },
+  'DELETE /api/v1/admin/lti/platforms/{id}': {
+    expect: ADMIN,
+    sample: async (f, caller) => ({
+      url: `${V1}/admin/lti/platforms/${await ltiPlatformId(f, `delete-${caller}`)}`,
+    }),
+  },
+  'GET /api/v1/admin/lti/keys': { expect: ADMIN, sample: () => ({ url: `${V1}/admin/lti/keys` }) },
+  'POST /api/v1/admin/lti/keys/rotate': {
+    expect: ADMIN,
+    sample: () => ({ url: `${V1}/admin/lti/keys/rotate` }),
   },
   'GET /api/v1/admin/signing-keys': { expect: ADMIN, sample: () => ({ url: `${V1}/admin/signing-keys` }) },
   'POST /api/v1/admin/signing-keys/rotate': {
@@ -972,4 +1069,27 @@ export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
   'DELETE /api/v1/pages/{id}': { shared: CMS },
   'POST /api/v1/pages/{id}/sections': { shared: CMS },
   'GET /api/v1/pages/{id}/revisions': { shared: CMS },
+  'PUT /api/v1/admin/lti/platforms/{id}': {
+    shared: 'platforms are the organization’s, managed by admins only (matrix row)',
+  },
+  'DELETE /api/v1/admin/lti/platforms/{id}': {
+    shared: 'platforms are the organization’s, managed by admins only (matrix row)',
+  },
+  'GET /api/v1/lti/deep-linking/{launchId}': {
+    attack: 'a content editor opens the faculty member’s deep-linking launch',
+    caller: 'contenteditor',
+    expect: 404,
+    sample: async (f) => ({
+      url: `${V1}/lti/deep-linking/${await insertDeepLinkingLaunch(f.app.db, f.accounts.faculty)}`,
+    }),
+  },
+  'POST /api/v1/lti/deep-linking/{launchId}/response': {
+    attack: 'a student answers the faculty member’s deep-linking launch',
+    caller: 'student',
+    expect: 404,
+    sample: async (f) => ({
+      url: `${V1}/lti/deep-linking/${await insertDeepLinkingLaunch(f.app.db, f.accounts.faculty)}/response`,
+      body: { contentIds: [f.tree.lab] },
+    }),
+  },
 };

@@ -224,6 +224,12 @@ export function preloadFirstPage(pathname: string, queryClient: QueryClient): vo
   if (isCourseware) void queryClient.prefetchQuery(knowledgeQueryOptions());
 }
 
+/** The LTI pages and their loader (features/lti/pages/lti-pages.tsx). */
+async function loadLtiPages() {
+  const { LtiPage, ltiLoader } = await import('../features/lti/pages/lti-pages');
+  return { Component: LtiPage, loader: ltiLoader };
+}
+
 /** Nothing is drawn while the first loaders run: the splash of index.html covers the page. */
 function HydrateFallback() {
   return null;
@@ -303,6 +309,9 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
       loader: createPermissionGuard(queryClient, 'CanManageOrganization'),
       lazy: lazyPage(() => import('../features/mail/pages/outbox-page'), 'OutboxPage'),
     },
+    // LTI 1.3 (issue 26): the admin's platforms, a launch's sign-in hand-off and the deep-linking picker,
+    // one lazily loaded module with its loader, so nothing of LTI is in the first download.
+    ...['admin/lti', 'lti/*'].map((path) => ({ path, handle: CLIENT_ONLY, lazy: loadLtiPages })),
     {
       path: 'invitations',
       handle: CLIENT_ONLY,

@@ -55,6 +55,8 @@ export const paths = {
   adminUsers: '/admin/users',
   userImport: '/admin/user-import',
   outbox: '/admin/outbox',
+  /** LTI 1.3 (issue 26): the admin's LMS platforms. */
+  ltiPlatforms: '/admin/lti',
   invitations: '/invitations',
   /** News, events and the forms (001 §2, issue 12). */
   newsItem: (idOrAlias: string) => `/news/${encodeURIComponent(idOrAlias)}`,

@@ -24,6 +24,9 @@ import { insertMessage, listUnreadMessages, markMessageRead } from './account-me
 import {
   findAccountByEmail,
   findAccountWithClaims,
+  insertAccountIfAbsent,
+  insertClaims,
+  markEmailVerified,
   setTokensValidAfter,
   type AccountRow,
 } from './accounts.repository.js';
@@ -398,4 +401,39 @@ export async function findAccountContact(
   const found = await findAccountWithClaims(db, accountId);
   if (!found) return undefined;
   return { id: found.account.id, displayName: found.account.displayName, email: found.account.email };
+}
+
+/**
+ * The account an LTI launch signs in (issue 26): the one of the e-mail address the platform vouches
+ * for, or, when there is none and the platform says the user is an instructor, a new faculty account
+ * (no password: it signs in through the platform, or sets one by "forgot password"). A platform
+ * never signs in an account that may manage the organization (admins): an LMS must not be a way
+ * into the portal's administration.
+ * @returns the account id; `refused` when the account is an admin's or has no role; undefined when
+ *   there is no account and the user is not an instructor
+ */
+export async function accountForLtiLaunch(
+  db: Db,
+  user: { email: string; displayName: string; isInstructor: boolean },
+): Promise<{ accountId: string } | 'refused' | undefined> {
+  return db.transaction(async (tx) => {
+    const existing = await findAccountByEmail(tx, user.email);
+    if (existing) {
+      const found = await findAccountWithClaims(tx, existing.id);
+      const claims = found?.claims ?? [];
+      if (!claims.some((c) => c.type === CLAIM.role)) return 'refused';
+      if (derivePermissions(claims, true).CanManageOrganization) return 'refused';
+      return { accountId: existing.id };
+    }
+    if (!user.isInstructor) return undefined;
+    const made = await insertAccountIfAbsent(tx, {
+      email: user.email,
+      displayName: user.displayName,
+      passwordHash: null,
+    });
+    if (!made) return 'refused';
+    await markEmailVerified(tx, made.id, new Date());
+    await insertClaims(tx, made.id, [{ type: CLAIM.role, value: 'faculty' }]);
+    return { accountId: made.id };
+  });
 }

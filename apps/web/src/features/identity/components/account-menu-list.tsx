@@ -90,6 +90,7 @@ export function accountLinks(permissions: PermissionFlags): AccountLink[] {
       to: paths.unsafeSiteIncidents,
       icon: <GppMaybeIcon fontSize="small" />,
     });
+    links.push({ label: 'LMS platforms', to: paths.ltiPlatforms, icon: <TuneIcon fontSize="small" /> });
   }
   return links;
 }

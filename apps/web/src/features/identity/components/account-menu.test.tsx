@@ -83,6 +83,7 @@ describe('account menu', () => {
       'Outgoing e-mail',
       'Site settings',
       'Unsafe-site incidents',
+      'LMS platforms',
       'Logout',
     ]);
   });

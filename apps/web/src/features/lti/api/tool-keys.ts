@@ -1,0 +1,29 @@
+/**
+ * The LTI tool's keys (issue 26; CanManageOrganization):
+ * - GET  /api/v1/admin/lti/keys         → LtiToolKeys
+ * - POST /api/v1/admin/lti/keys/rotate  → LtiToolKeys (a new signing key; the old ones verify a while)
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LtiToolKeysSchema } from '@portal/shared/schemas/lti';
+import { apiRequest } from '../../../lib/api-client';
+
+const KEYS_KEY = ['lti-admin', 'keys'] as const;
+
+/** The tool keys; `enabled` only while the session may read them. */
+export function useToolKeys(enabled: boolean) {
+  return useQuery({
+    queryKey: KEYS_KEY,
+    queryFn: ({ signal }) => apiRequest('/api/v1/admin/lti/keys', { schema: LtiToolKeysSchema, signal }),
+    enabled,
+  });
+}
+
+/** Rotates the signing key; the answer replaces the list. */
+export function useRotateToolKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/api/v1/admin/lti/keys/rotate', { method: 'POST', schema: LtiToolKeysSchema }),
+    onSuccess: (keys) => queryClient.setQueryData(KEYS_KEY, keys),
+  });
+}
