@@ -93,8 +93,6 @@ export const FILE_MESSAGES = {
   cutOff: 'The upload ended before the whole file arrived. Please try again.',
   bundleFailed:
     'The archive could not be prepared. Please try again in a few minutes, or download the files one by one.',
-  cartridgeFailed:
-    'The Common Cartridge could not be prepared. Please try again in a few minutes, or download the zip instead.',
 } as const;
 
 /** A media type as sent by a browser, lower-cased, without parameters. */
@@ -245,9 +243,6 @@ export type FileInfo = z.infer<typeof FileSchema>;
  */
 export const BUNDLE_FORMATS = ['zip', 'imscc'] as const;
 export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
-
-/** The LMSs that import the Common Cartridge export (issue 26), as the item page names them. */
-export const CARTRIDGE_IMPORTERS = ['Canvas', 'Moodle', 'Blackboard', 'D2L Brightspace'] as const;
 
 /**
  * 000 §7 Bundle: the archive of an item and all its children. `status` is ready at once when an
