@@ -217,7 +217,7 @@ describe('the authorization matrix', () => {
     expect(failures).toEqual([]);
   });
 
-  it('hides every hidden item from each caller that may not see it: by id, alias, files, bundle, as a child and in breadcrumbs', async () => {
+  it('hides every hidden item from each caller that may not see it: by id, alias, files, bundle, cartridge, as a child and in breadcrumbs', async () => {
     await signInCallers();
     const failures: string[] = [];
     let checked = 0;
@@ -247,11 +247,13 @@ describe('the authorization matrix', () => {
           if (status !== want) failures.push(`${kind} ${url} as ${caller}: expected ${want}, got ${status}`);
         }
         if (!mayView && caller !== 'signedOut') {
-          const bundle = await get(caller, `/api/v1/content/${item.id}/bundle`, 'POST');
-          checked += 1;
-          // Callers without CanViewFiles are refused before visibility is looked at.
-          if (![403, 404].includes(bundle.statusCode))
-            failures.push(`${kind} bundle as ${caller}: ${bundle.statusCode}`);
+          for (const archive of ['bundle', 'cartridge']) {
+            const bundle = await get(caller, `/api/v1/content/${item.id}/${archive}`, 'POST');
+            checked += 1;
+            // Callers without CanViewFiles are refused before visibility is looked at.
+            if (![403, 404].includes(bundle.statusCode))
+              failures.push(`${kind} ${archive} as ${caller}: ${bundle.statusCode}`);
+          }
         }
         const parent = await get(caller, `/api/v1/content/${item.parent}`);
         if (parent.statusCode === 200) {

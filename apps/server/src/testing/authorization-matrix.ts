@@ -505,6 +505,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expect: FACULTY,
     sample: (f) => ({ url: `${V1}/content/${f.tree.module}/bundle` }),
   },
+  'POST /api/v1/content/{id}/cartridge': {
+    expect: FACULTY,
+    sample: (f) => ({ url: `${V1}/content/${f.tree.module}/cartridge` }),
+  },
   'GET /api/v1/lessons': {
     expect: FACULTY,
     sample: (f) => ({ url: `${V1}/lessons?contentId=${f.tree.lab}` }),
@@ -1052,6 +1056,7 @@ export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
   'DELETE /api/v1/files/{id}': { shared: CATALOGUE },
   'GET /api/v1/files/{id}/download-url': { shared: CATALOGUE },
   'POST /api/v1/content/{id}/bundle': { shared: CATALOGUE },
+  'POST /api/v1/content/{id}/cartridge': { shared: CATALOGUE },
   'GET /api/v1/lessons/{id}': { shared: CATALOGUE },
   'POST /api/v1/content/{id}/feedback': { shared: CATALOGUE },
   'GET /api/v1/statistics/{category}/{metric}/buckets': { shared: 'a metric name, not a resource' },

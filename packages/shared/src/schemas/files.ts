@@ -237,6 +237,14 @@ export const FileSchema = z.object({
 export type FileInfo = z.infer<typeof FileSchema>;
 
 /**
+ * What a bundle of an item's tree is built as: `zip` (000 §7, folders with a README and a manifest) or
+ * `imscc` (issue 26: an IMS Common Cartridge 1.1 package that Canvas, Moodle, Blackboard and D2L
+ * Brightspace import as a course).
+ */
+export const BUNDLE_FORMATS = ['zip', 'imscc'] as const;
+export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
+
+/**
  * 000 §7 Bundle: the archive of an item and all its children. `status` is ready at once when an
  * archive of the unchanged tree exists (`isReused`); otherwise pending until the job has built it.
  */

@@ -104,7 +104,10 @@ export const job = pgTable(
   (t) => [index('job_due_idx').on(t.status, t.runAfter)],
 );
 
-/** Zip bundles of a content tree (000 §4, §7): the bundle file, and the fingerprint of the tree it holds. */
+/**
+ * Bundles of a content tree (000 §4, §7): the bundle file, what it is built as (`zip`, or `imscc` for
+ * the Common Cartridge export of issue 26), and the fingerprint of the tree it holds.
+ */
 export const bundle = pgTable(
   'bundle',
   {
@@ -114,6 +117,8 @@ export const bundle = pgTable(
     contentId: uuid('content_id').notNull(),
     /** SHA-256 over the tree's items and files as built; an unchanged tree reuses the bundle. */
     fingerprint: text('fingerprint').notNull(),
+    /** zip | imscc (BUNDLE_FORMATS). */
+    format: text('format').notNull().default('zip'),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

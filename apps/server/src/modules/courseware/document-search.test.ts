@@ -13,6 +13,7 @@ import type { Role } from '@portal/shared/enums';
 import { content } from '../../db/schema/courseware.js';
 import { rows } from '../../db/rows.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
+import { drainJobs } from '../../testing/wait.js';
 import { bearer, createAccounts } from '../../testing/fixtures.js';
 import { multipart } from '../../testing/multipart.js';
 import { seedDemo } from '../seed/seed.service.js';
@@ -21,24 +22,11 @@ import { refreshSearchIndex } from './courseware.service.js';
 let ctx: TestContext;
 let accounts: Record<Role, string>;
 
-/** Runs the queued jobs (document text) until none is left. */
-async function drainJobs(): Promise<void> {
-  for (;;) {
-    await ctx.app.jobs.runDue();
-    const [left] = await rows<{ n: number }>(
-      ctx.database.db,
-      sql`SELECT count(*)::int AS n FROM job WHERE status IN ('queued', 'running')`,
-    );
-    if (!left?.n) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 beforeAll(async () => {
   ctx = await createTestContext({ JOB_WORKER: 'false' });
   await seedDemo({ db: ctx.database.db, config: ctx.config, fileStore: ctx.fileStore });
   accounts = await createAccounts(ctx.database.db);
-  await drainJobs();
+  await drainJobs(ctx);
 }, 600_000);
 afterAll(async () => ctx?.close());
 
@@ -174,7 +162,7 @@ describe('a replaced file', () => {
         headers: { ...body.headers, ...curator },
       });
       expect(res.statusCode, res.body).toBe(201);
-      await drainJobs();
+      await drainJobs(ctx);
       return (res.json() as { id: string }).id;
     };
     const first = await upload('Notes on the zygodactyl foot of parrots, a branch predictor of sorts.');

@@ -294,21 +294,31 @@ export interface WrittenArchive extends PutResult {
   hashes: Map<string, string>;
 }
 
+/** A document the server writes into an archive (README, manifest, page), with its bytes. */
+export interface ArchiveDocument {
+  path: string;
+  /** The bytes, or a function giving them once every file before it was read (its hashes known). */
+  bytes: Buffer | ((hashes: ReadonlyMap<string, string>) => Buffer);
+  mtime: Date;
+}
+
 /**
- * Streams the archive of `tree` into the store under `storageKey`. One file is read at a time, through
- * a hash, into yazl and on to the store, with back-pressure all the way.
- * @throws DamagedFileError when a file's bytes do not match its recorded SHA-256; the store's error
- *   when a file is missing; an AbortError when `signal` aborts. Nothing is left under the key then.
+ * Streams a zip into the store under `storageKey`: the `documents` first, then each stored file of
+ * `entries` (read one at a time, through a hash, into yazl and on to the store, with back-pressure all
+ * the way; deflated or stored as shouldCompress says), then the `trailer` documents, whose bytes may
+ * name the hash of every file. Used by the zip bundle and the Common Cartridge (cartridge-archive.ts).
+ * @throws DamagedFileError when a file's bytes do not match its recorded SHA-256; MissingFileError when
+ *   a file is not in the store; an AbortError when `signal` aborts. Nothing is left under the key then.
  */
-export async function writeArchive(args: {
-  tree: BundleTree;
+export async function streamZip(args: {
   fileStore: FileStore;
   storageKey: string;
-  context: ArchiveContext;
+  documents: readonly ArchiveDocument[];
+  entries: readonly ArchiveEntry[];
+  trailer?: readonly ArchiveDocument[];
   signal?: AbortSignal;
-}): Promise<WrittenArchive> {
-  const { tree, fileStore, context } = args;
-  const { entries, folderOf } = layoutArchive(tree);
+}): Promise<PutResult & { hashes: Map<string, string> }> {
+  const { fileStore, entries } = args;
   for (const entry of entries) {
     try {
       entry.compress = await shouldCompress(entry.file, fileStore);
@@ -327,8 +337,16 @@ export async function writeArchive(args: {
     output.destroy(error);
   };
   zip.on('error', fail);
-  const mtime = context.generatedAt;
-  zip.addBuffer(Buffer.from(renderReadme(tree, entries, context)), README_NAME, { mtime });
+  const addDocument = (document: ArchiveDocument) => {
+    const { bytes } = document;
+    if (Buffer.isBuffer(bytes)) zip.addBuffer(bytes, document.path, { mtime: document.mtime });
+    // Lazy: read when yazl reaches it, after every file before it was hashed.
+    else
+      zip.addReadStreamLazy(document.path, { mtime: document.mtime }, (callback) =>
+        callback(null, Readable.from([bytes(hashes)])),
+      );
+  };
+  args.documents.forEach(addDocument);
   for (const entry of entries) {
     zip.addReadStreamLazy(
       entry.path,
@@ -357,20 +375,47 @@ export async function writeArchive(args: {
       },
     );
   }
-  // Last, so that it can name the hash of every file read before it.
-  zip.addReadStreamLazy(MANIFEST_NAME, { mtime }, (callback) =>
-    callback(
-      null,
-      Readable.from([Buffer.from(renderManifest({ tree, entries, hashes, folderOf, context }))]),
-    ),
-  );
+  (args.trailer ?? []).forEach(addDocument);
   zip.end();
   try {
     const stored = await fileStore.put(args.storageKey, output, { signal: args.signal });
     if (failure) throw failure;
-    return { ...stored, entries, hashes };
+    return { ...stored, hashes };
   } catch (error) {
     await fileStore.delete(args.storageKey);
     throw failure ?? error;
   }
+}
+
+/**
+ * Streams the zip bundle of `tree` into the store under `storageKey` (streamZip): README.md, the files
+ * in the item's folders, then manifest.json with every file's hash.
+ * @throws as streamZip
+ */
+export async function writeArchive(args: {
+  tree: BundleTree;
+  fileStore: FileStore;
+  storageKey: string;
+  context: ArchiveContext;
+  signal?: AbortSignal;
+}): Promise<WrittenArchive> {
+  const { tree, context } = args;
+  const { entries, folderOf } = layoutArchive(tree);
+  const mtime = context.generatedAt;
+  const written = await streamZip({
+    fileStore: args.fileStore,
+    storageKey: args.storageKey,
+    signal: args.signal,
+    documents: [{ path: README_NAME, bytes: Buffer.from(renderReadme(tree, entries, context)), mtime }],
+    entries,
+    // Last, so that it can name the hash of every file read before it.
+    trailer: [
+      {
+        path: MANIFEST_NAME,
+        mtime,
+        bytes: (hashes) => Buffer.from(renderManifest({ tree, entries, hashes, folderOf, context })),
+      },
+    ],
+  });
+  return { ...written, entries };
 }

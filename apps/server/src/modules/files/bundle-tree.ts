@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { CONTENT_STATUSES, type ContentStatus } from '@portal/shared/enums';
+import type { BundleFormat } from '@portal/shared/schemas/files';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import * as repo from './bundles.repository.js';
@@ -169,11 +170,13 @@ export function audienceOfFingerprint(fingerprint: string): ContentStatus[] {
 
 /**
  * `<audience>:<sha256>` over everything the archive is made of: the format version, each item's id,
- * parent, name, alias, order, modified time and metadata, and each file's id, names, size and SHA-256.
- * Two trees with the same fingerprint give archives with the same entries and bytes inside.
+ * parent, name, alias, order, modified time and metadata, and each file's id, names, size and SHA-256;
+ * for another format than the zip (a Common Cartridge), also that format and `extra` (what its pages
+ * show besides, e.g. descriptions and knowledge statements). Two trees with the same fingerprint give
+ * archives with the same entries and bytes inside.
  */
-export function fingerprintOf(tree: BundleTree): string {
-  const canonical = JSON.stringify({
+export function fingerprintOf(tree: BundleTree, format: BundleFormat = 'zip', extra?: unknown): string {
+  const base = {
     format: BUNDLE_FORMAT_VERSION,
     items: tree.items.map((i) => [
       i.id,
@@ -192,7 +195,9 @@ export function fingerprintOf(tree: BundleTree): string {
       i.source,
     ]),
     files: tree.files.map((f) => [f.id, f.contentId, f.name, f.filename, f.type, f.size, f.sha256]),
-  });
+  };
+  // The zip's canonical form stays as it was, so that zips built before formats existed are reused.
+  const canonical = JSON.stringify(format === 'zip' ? base : { ...base, bundleFormat: format, extra });
   const hash = crypto.createHash('sha256').update(canonical).digest('hex');
   return `${audienceKey(tree.statuses)}:${hash}`;
 }

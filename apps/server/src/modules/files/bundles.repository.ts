@@ -1,6 +1,10 @@
-/** Queries of zip bundles (000 §4, §7): the visible tree of an item with its files, and bundle rows. */
+/**
+ * Queries of bundles (000 §4, §7; issue 26 Common Cartridge): the visible tree of an item with its
+ * files, what a cartridge page shows of each item, and bundle rows.
+ */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ContentStatus } from '@portal/shared/enums';
+import type { BundleFormat } from '@portal/shared/schemas/files';
 import type { Db } from '../../db/client.js';
 import { millis, rows, textArray, uuidArray } from '../../db/rows.js';
 import { bundle, file } from '../../db/schema/files.js';
@@ -72,6 +76,43 @@ export async function findItemFiles(db: Db, contentIds: readonly string[]): Prom
   );
 }
 
+/** What an item's cartridge page shows besides its name: description (sanitised HTML) and includes. */
+export interface ItemPageRow {
+  id: string;
+  description: string;
+  includes: string[];
+}
+
+/** The descriptions and includes of the given items. */
+export async function findItemPages(db: Db, contentIds: readonly string[]): Promise<ItemPageRow[]> {
+  if (contentIds.length === 0) return [];
+  return rows<ItemPageRow>(
+    db,
+    sql`SELECT id, description, includes FROM content WHERE id = ANY(${uuidArray(contentIds)})`,
+  );
+}
+
+/** The sections (name, description HTML) of the given items, in their order. */
+export async function findItemSections(db: Db, contentIds: readonly string[]) {
+  if (contentIds.length === 0) return [];
+  return rows<{ contentId: string; name: string; description: string }>(
+    db,
+    sql`SELECT content_id AS "contentId", name, description FROM content_section
+        WHERE content_id = ANY(${uuidArray(contentIds)}) ORDER BY content_id, index, id`,
+  );
+}
+
+/** The knowledge items of any type linked to the given items, with their code and statement, in order. */
+export async function findItemKnowledgeStatements(db: Db, contentIds: readonly string[]) {
+  if (contentIds.length === 0) return [];
+  return rows<{ contentId: string; id: string; code: string; name: string; type: string }>(
+    db,
+    sql`SELECT ck.content_id AS "contentId", k.id, k.code, k.name, k.type
+        FROM content_knowledge ck JOIN knowledge_item k ON k.id = ck.knowledge_id
+        WHERE ck.content_id = ANY(${uuidArray(contentIds)}) ORDER BY ck.content_id, ck.index, k.id`,
+  );
+}
+
 /** The knowledge items (TKS, KSA, KU) linked to the given items, in their order. */
 export async function findItemKnowledge(db: Db, contentIds: readonly string[]) {
   if (contentIds.length === 0) return [];
@@ -83,12 +124,18 @@ export async function findItemKnowledge(db: Db, contentIds: readonly string[]) {
   );
 }
 
-/** A bundle of `contentId` built (or being built) from the tree with `fingerprint`: ready first. */
-export async function findBundleByFingerprint(db: Db, contentId: string, fingerprint: string) {
+/** A bundle of `contentId` in `format` built (or being built) from the tree with `fingerprint`: ready first. */
+export async function findBundleByFingerprint(
+  db: Db,
+  contentId: string,
+  fingerprint: string,
+  format: BundleFormat,
+) {
   const [row] = await rows<{ fileId: string; name: string; status: 'pending' | 'ready' }>(
     db,
     sql`SELECT f.id AS "fileId", f.name, f.status FROM bundle b JOIN file f ON f.id = b.file_id
-        WHERE b.content_id = ${contentId}::uuid AND b.fingerprint = ${fingerprint} AND f.status IN ('ready', 'pending')
+        WHERE b.content_id = ${contentId}::uuid AND b.fingerprint = ${fingerprint} AND b.format = ${format}
+          AND f.status IN ('ready', 'pending')
         ORDER BY (f.status = 'ready') DESC, f.created_at DESC LIMIT 1`,
   );
   return row;
@@ -110,7 +157,9 @@ export async function insertBundle(
   values: {
     contentId: string;
     fingerprint: string;
+    format: BundleFormat;
     name: string;
+    mimeType: string;
     storageKey: string;
     createdBy: string | null;
   },
@@ -120,7 +169,7 @@ export async function insertBundle(
     .values({
       name: values.name,
       filename: values.name,
-      mimeType: 'application/zip',
+      mimeType: values.mimeType,
       storageKey: values.storageKey,
       visibility: 'private',
       metadataType: 'bundle',
@@ -129,9 +178,12 @@ export async function insertBundle(
       createdBy: values.createdBy,
     })
     .returning({ id: file.id });
-  await tx
-    .insert(bundle)
-    .values({ fileId: row!.id, contentId: values.contentId, fingerprint: values.fingerprint });
+  await tx.insert(bundle).values({
+    fileId: row!.id,
+    contentId: values.contentId,
+    fingerprint: values.fingerprint,
+    format: values.format,
+  });
   return row!.id;
 }
 
@@ -149,17 +201,25 @@ export async function failBundle(db: Db, fileId: string, reason: string): Promis
 }
 
 /**
- * Deletes the finished bundles of an item for the same audience that a newer one replaces, once they
- * are older than `graceMs` (a download of one may still be running); returns their storage keys.
+ * Deletes the finished bundles of an item in the same format for the same audience that a newer one
+ * replaces, once they are older than `graceMs` (a download of one may still be running); returns their
+ * storage keys.
  */
 export async function deleteSupersededBundles(
   db: Db,
-  args: { contentId: string; audiencePrefix: string; keepFileId: string; graceMs: number },
+  args: {
+    contentId: string;
+    format: BundleFormat;
+    audiencePrefix: string;
+    keepFileId: string;
+    graceMs: number;
+  },
 ): Promise<string[]> {
   const old = await rows<{ id: string }>(
     db,
     sql`SELECT f.id FROM bundle b JOIN file f ON f.id = b.file_id
         WHERE b.content_id = ${args.contentId}::uuid AND f.id <> ${args.keepFileId}::uuid
+          AND b.format = ${args.format}
           AND starts_with(b.fingerprint, ${args.audiencePrefix}) AND f.status IN ('ready', 'failed')
           AND f.created_at < now() - ${millis(args.graceMs)}`,
   );

@@ -44,12 +44,36 @@ export function sanitizeFilename(clientFilename: string | undefined, displayName
   return safeSegment(last, FILE_NAME_MAX) || safeSegment(displayName, FILE_NAME_MAX) || 'file';
 }
 
+/** Characters of an ASCII path segment in a Common Cartridge (issue 26: LMSs unescape hrefs). */
+const ASCII_SEGMENT_CHARACTER = /[a-z0-9._-]/;
+
+/**
+ * One path segment of ASCII `[a-z0-9._-]` from any text (issue 26): accents dropped (é → e), every run
+ * of other characters one `-`, no leading or trailing `.` or `-`, at most `max` characters with a short
+ * extension kept. Empty when nothing usable is left. One pass over the text, no backtracking.
+ */
+export function asciiSegment(text: string, max = PATH_SEGMENT_MAX): string {
+  const folded = text.normalize('NFKD').toLowerCase();
+  let out = '';
+  for (const character of folded) {
+    if (ASCII_SEGMENT_CHARACTER.test(character)) out += character;
+    // Combining marks left by NFKD (the accent of é) are dropped; anything else separates words.
+    else if (!/\p{M}/u.test(character) && !out.endsWith('-')) out += '-';
+  }
+  out = trimCharacters(out, '.-');
+  if (WINDOWS_RESERVED.test(out)) out = `x-${out}`;
+  return trimCharacters(cut(out, max), '.-');
+}
+
 /**
  * Hands out names unique within one folder, compared case-insensitively (Windows and macOS):
- * `a.pdf`, `a (2).pdf`, `a (3).pdf`.
+ * `a.pdf`, `a (2).pdf`, `a (3).pdf`; or, with `separator` `-`, `a.pdf`, `a-2.pdf` (ASCII paths).
  */
 export class UniqueNames {
   private readonly taken = new Set<string>();
+
+  /** @param separator what goes between a name's stem and its number: ` (n)` by default, or `-n`. */
+  constructor(private readonly separator: ' ' | '-' = ' ') {}
 
   /** Reserves a name as is (e.g. README.md at the root). */
   reserve(name: string): void {
@@ -63,7 +87,8 @@ export class UniqueNames {
     const stem = hasExtension ? name.slice(0, dot) : name;
     const extension = hasExtension ? name.slice(dot) : '';
     let candidate = name;
-    for (let n = 2; this.taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem} (${n})${extension}`;
+    for (let n = 2; this.taken.has(candidate.toLowerCase()); n += 1)
+      candidate = this.separator === '-' ? `${stem}-${n}${extension}` : `${stem} (${n})${extension}`;
     this.taken.add(candidate.toLowerCase());
     return candidate;
   }

@@ -11,6 +11,7 @@
  *                                   a file of a page or item follows its owner's status (404 when hidden)
  *                                   and is revalidated on every use (ETag, 304; fileCacheControl)
  * - POST   /content/:id/bundle      → { fileId, name, status, isReused }: 200 ready, 202 pending; CanViewFiles
+ * - POST   /content/:id/cartridge   the same for the IMS Common Cartridge 1.1 export (issue 26), an .imscc
  */
 import { createDocumentTextJobHandler } from './document-text.service.js';
 import { createDocumentTextExtractor } from './document-text-pool.js';
@@ -375,6 +376,39 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         wake: () => app.jobs.wake(),
       });
       return reply.status(bundle.status === 'ready' ? 200 : 202).send(bundle);
+    },
+  );
+
+  app.post(
+    '/content/:id/cartridge',
+    {
+      onRequest: app.requirePermission('CanViewFiles'),
+      schema: {
+        operationId: 'requestContentCartridge',
+        summary:
+          "An IMS Common Cartridge 1.1 (.imscc) of an item's visible tree for an LMS: ready (200) or being built (202)",
+        description:
+          'Canvas, Moodle, Blackboard and D2L Brightspace import it as a course: one page per item with its ' +
+          'files, the tree as the organization, licence, source and alignments in the manifest. Poll ' +
+          'GET /files/{id} until ready, then ask for its download URL.',
+        security: BEARER,
+        params: Params,
+        response: {
+          200: BundleResponseSchema.describe('The stored cartridge, ready to download.'),
+          202: BundleResponseSchema.describe('The cartridge is being built; poll GET /files/{id}.'),
+          ...errorResponses(401, 403, 404),
+        },
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const cartridge = await requestBundle(app.db, {
+        session: request.session,
+        contentId: request.params.id,
+        wake: () => app.jobs.wake(),
+        format: 'imscc',
+      });
+      return reply.status(cartridge.status === 'ready' ? 200 : 202).send(cartridge);
     },
   );
 };

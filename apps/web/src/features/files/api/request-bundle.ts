@@ -1,21 +1,30 @@
 /**
  * POST /api/v1/content/{id}/bundle → { fileId, name, status, isReused } (000 §7 File service Bundle;
- * needs CanViewFiles), and the zip download built on it (000 §4): request the archive, poll the file
- * status (GET /api/v1/files/{fileId}) every ZIP_POLL_INTERVAL_MS until it is ready, then ask for a
- * download URL and send the browser to it. A bundle of an unchanged tree is ready at once.
+ * needs CanViewFiles), POST /api/v1/content/{id}/cartridge the same for the IMS Common Cartridge
+ * (issue 26), and the download built on them (000 §4): request the archive, poll the file status
+ * (GET /api/v1/files/{fileId}) every ZIP_POLL_INTERVAL_MS until it is ready, then ask for a download
+ * URL and send the browser to it. An archive of an unchanged tree is ready at once.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ZIP_POLL_INTERVAL_MS } from '@portal/shared/limits';
-import { BundleResponseSchema, type BundleResponse } from '@portal/shared/schemas/files';
+import { BundleResponseSchema, type BundleFormat, type BundleResponse } from '@portal/shared/schemas/files';
 import { apiRequest } from '../../../lib/api-client';
 import { browser } from '../../../lib/browser';
 import { getDownloadUrl } from './get-download-url';
 import { getFile } from './get-file';
 
-/** Asks for the zip of an item and all its children. @throws ApiError 401, 403, 404, 422 (no files) */
-export function requestBundle(contentId: string, signal?: AbortSignal): Promise<BundleResponse> {
-  return apiRequest(`/api/v1/content/${encodeURIComponent(contentId)}/bundle`, {
+/**
+ * Asks for the zip (or the Common Cartridge, `format` imscc) of an item and all its children.
+ * @throws ApiError 401, 403, 404, 422 (a zip of no files)
+ */
+export function requestBundle(
+  contentId: string,
+  signal?: AbortSignal,
+  format: BundleFormat = 'zip',
+): Promise<BundleResponse> {
+  const endpoint = format === 'zip' ? 'bundle' : 'cartridge';
+  return apiRequest(`/api/v1/content/${encodeURIComponent(contentId)}/${endpoint}`, {
     method: 'POST',
     schema: BundleResponseSchema,
     signal,
@@ -57,11 +66,11 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The zip download of a content item: `start()` requests the archive (ignored while one is under way),
- * `state` says whether it is being prepared, was handed to the browser, or failed and why. Polling
- * stops when the page goes away.
+ * The zip (or Common Cartridge) download of a content item: `start()` requests the archive (ignored
+ * while one is under way), `state` says whether it is being prepared, was handed to the browser, or
+ * failed and why. Polling stops when the page goes away.
  */
-export function useBundleDownload(contentId: string) {
+export function useBundleDownload(contentId: string, format: BundleFormat = 'zip') {
   const [state, setState] = useState<BundleDownloadState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -71,7 +80,7 @@ export function useBundleDownload(contentId: string) {
     mutationFn: async () => {
       const abort = new AbortController();
       controller.current = abort;
-      let bundle = await requestBundle(contentId, abort.signal);
+      let bundle = await requestBundle(contentId, abort.signal, format);
       setState({ phase: 'preparing', name: bundle.name });
       let status: string = bundle.status;
       while (status === 'pending') {

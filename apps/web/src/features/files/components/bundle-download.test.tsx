@@ -10,7 +10,7 @@ import { browser } from '../../../lib/browser';
 import { makeContent, makeSession, uuid } from '../../../testing/fixtures';
 import { mockApi, type MockHandler } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
-import { PREPARING_TEXT } from './bundle-download';
+import { CARTRIDGE_FAILED, PREPARING_CARTRIDGE_TEXT, PREPARING_TEXT } from './bundle-download';
 
 const networkModule = makeContent({
   name: 'Network Security Labs',
@@ -206,6 +206,72 @@ describe('zip download of an item and its children', () => {
     await waitFor(() => expect(requests.some((r) => r.url.pathname.endsWith('/files'))).toBe(true));
     expect(await screen.findByRole('heading', { level: 1, name: networkModule.name })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Download all files' })).toBeNull();
+  });
+});
+
+describe('Common Cartridge export beside the zip download', () => {
+  const cartridgeName = 'seed-labs-network-security-labs_cartridge_2026-11-21.imscc';
+
+  it('names the LMSs that import it, shows its own progress, polls until ready, then downloads the .imscc', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const statuses: FileInfo['status'][] = ['pending', 'ready'];
+    const { requests } = api({
+      role: 'faculty',
+      extra: {
+        [`POST /api/v1/content/${networkModule.id}/cartridge`]: () => ({
+          fileId: bundleId,
+          name: cartridgeName,
+          status: 'pending',
+          isReused: false,
+        }),
+        [`GET /api/v1/files/${bundleId}`]: () => ({
+          ...fileInfo(statuses.shift() ?? 'ready'),
+          name: cartridgeName,
+          filename: cartridgeName,
+        }),
+        [`GET /api/v1/files/${bundleId}/download-url`]: () => ({ publicUrl: signedUrl, name: cartridgeName }),
+      },
+    });
+    const { user } = open('faculty');
+    const section = await screen.findByRole('region', { name: 'Download all files' });
+    const zipButton = within(section).getByRole('button', { name: 'Download all (zip)' });
+    const button = await within(section).findByRole('button', { name: 'Export to LMS (Common Cartridge)' });
+    expect(section).toHaveTextContent(
+      'Canvas, Moodle, Blackboard and D2L Brightspace import the Common Cartridge as a course',
+    );
+    await user.click(button);
+
+    expect(await within(section).findByText(PREPARING_CARTRIDGE_TEXT)).toBeVisible();
+    expect(button).toBeDisabled();
+    // The zip is its own download: still offered, not being prepared.
+    expect(zipButton).toBeEnabled();
+    expect(within(section).queryByText(PREPARING_TEXT)).toBeNull();
+
+    await vi.advanceTimersByTimeAsync(ZIP_POLL_INTERVAL_MS * 2);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(signedUrl));
+    expect(await within(section).findByText(new RegExp(`${cartridgeName} is ready`))).toBeVisible();
+    expect(button).toBeEnabled();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual([
+      `/api/v1/content/${networkModule.id}/cartridge`,
+    ]);
+  });
+
+  it('says what to do when the cartridge could not be prepared', async () => {
+    api({
+      role: 'faculty',
+      extra: {
+        [`POST /api/v1/content/${networkModule.id}/cartridge`]: () => ({
+          fileId: bundleId,
+          name: cartridgeName,
+          status: 'failed',
+          isReused: false,
+        }),
+      },
+    });
+    const { user } = open('faculty');
+    await user.click(await screen.findByRole('button', { name: 'Export to LMS (Common Cartridge)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CARTRIDGE_FAILED);
   });
 });
 

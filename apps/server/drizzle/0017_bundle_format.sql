@@ -1,0 +1,1 @@
+ALTER TABLE "bundle" ADD COLUMN "format" text DEFAULT 'zip' NOT NULL;

@@ -1,0 +1,60 @@
+/**
+ * What the Common Cartridge export (issue 26) shows of each item of a bundle tree besides what the zip
+ * holds: its description, includes, sections and knowledge statements (TKS, KSA, KU, CyBOK or any
+ * other knowledge type), loaded in three queries for the whole tree.
+ */
+import type { Db } from '../../db/client.js';
+import type { BundleTree } from './bundle-tree.js';
+import * as repo from './bundles.repository.js';
+
+/** Bumped when the cartridge's layout, manifest or pages change, so older cartridges are not served again. */
+export const CARTRIDGE_FORMAT_VERSION = 1;
+
+/** One knowledge statement an item is aligned with. */
+export interface AlignmentStatement {
+  /** Knowledge item id, e.g. `tks-T0084`. */
+  id: string;
+  /** The framework's own code, e.g. `T0084`. */
+  code: string;
+  /** The statement. */
+  name: string;
+  /** Knowledge type: TKS, KSA, KU, CYBOK, … (handled generically). */
+  type: string;
+}
+
+/** The page of one item: sanitised description HTML, includes, sections and alignment. */
+export interface ItemPage {
+  description: string;
+  includes: string[];
+  sections: { name: string; description: string }[];
+  alignment: AlignmentStatement[];
+}
+
+/** The pages of every item of `tree`, by item id (an item without a row gets an empty page). */
+export async function loadItemPages(db: Db, tree: BundleTree): Promise<Map<string, ItemPage>> {
+  const ids = tree.items.map((i) => i.id);
+  const [pageRows, sections, knowledge] = await Promise.all([
+    repo.findItemPages(db, ids),
+    repo.findItemSections(db, ids),
+    repo.findItemKnowledgeStatements(db, ids),
+  ]);
+  const pages = new Map<string, ItemPage>(
+    ids.map((id) => [id, { description: '', includes: [], sections: [], alignment: [] }]),
+  );
+  for (const row of pageRows) {
+    const page = pages.get(row.id)!;
+    page.description = row.description;
+    page.includes = row.includes;
+  }
+  for (const s of sections)
+    pages.get(s.contentId)?.sections.push({ name: s.name, description: s.description });
+  for (const k of knowledge) {
+    pages.get(k.contentId)?.alignment.push({ id: k.id, code: k.code, name: k.name, type: k.type });
+  }
+  return pages;
+}
+
+/** What the pages add to the tree's fingerprint (fingerprintOf's `extra`), in the tree's order. */
+export function pagesFingerprintPart(tree: BundleTree, pages: ReadonlyMap<string, ItemPage>): unknown {
+  return { version: CARTRIDGE_FORMAT_VERSION, pages: tree.items.map((i) => pages.get(i.id)) };
+}
