@@ -62,13 +62,21 @@ export const CONTENT_STATUSES = ['unpublished', 'unlisted', 'published', 'archiv
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 export const DEFAULT_CONTENT_STATUS: ContentStatus = 'unpublished';
 
-/** Knowledge item types (000 §3). */
-export const KNOWLEDGE_TYPES = ['KSA', 'KU', 'TKS'] as const;
+/** Knowledge item types (000 §3; CYBOK: the CyBOK 1.1 knowledge areas, issue 25). */
+export const KNOWLEDGE_TYPES = ['KSA', 'KU', 'TKS', 'CYBOK'] as const;
 export type KnowledgeType = (typeof KNOWLEDGE_TYPES)[number];
 export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
   TKS: 'Task Knowledge Skills (TKS)',
   KSA: 'Knowledge Skill Abilities (KSA)',
   KU: 'Knowledge Units (KU)',
+  CYBOK: 'CyBOK Knowledge Areas',
+};
+/** The id prefix of each knowledge type (`tks-T0084`, `ksa-K0001`, `ku-BCY`, `cybok-WAM`). */
+export const KNOWLEDGE_ID_PREFIXES: Record<KnowledgeType, string> = {
+  TKS: 'tks',
+  KSA: 'ksa',
+  KU: 'ku',
+  CYBOK: 'cybok',
 };
 
 /** File visibility and metadata type (000 §3 File). */

@@ -39,6 +39,8 @@ export const SearchContentQuerySchema = z.object({
   ksaIds: commaList(KnowledgeIdSchema),
   kuIds: commaList(KnowledgeIdSchema),
   tksIds: commaList(KnowledgeIdSchema),
+  /** CyBOK knowledge areas (`cybok-WAM`), issue 25. */
+  cybokIds: commaList(KnowledgeIdSchema),
   contributorIds: commaList(UuidSchema),
   newOrUpdatedContent: QueryBooleanSchema,
   tags: commaList(ContentTagSchema),
@@ -87,6 +89,7 @@ export const SEARCH_URL_KEYS = {
   ksas: 'ksaIds',
   kus: 'kuIds',
   tkss: 'tksIds',
+  cybok: 'cybokIds',
   cid: 'contributorIds',
   new: 'newOrUpdatedContent',
   tag: 'tags',

@@ -24,6 +24,7 @@ export interface ContentFilters {
   ksaIds?: string[];
   kuIds?: string[];
   tksIds?: string[];
+  cybokIds?: string[];
   contributorIds?: string[];
   newOrUpdatedContent?: boolean;
   tags?: string[];
@@ -84,7 +85,7 @@ function filterConditions(statuses: readonly ContentStatus[], f: ContentFilters,
   overlap('experience_levels', 'experienceLevels', f.experienceLevels);
   overlap('categories', 'contentCategories', f.contentCategories);
   overlap('tags', 'tags', f.tags);
-  for (const ids of [f.ksaIds, f.kuIds, f.tksIds]) {
+  for (const ids of [f.ksaIds, f.kuIds, f.tksIds, f.cybokIds]) {
     if (ids?.length) {
       parts.push(
         sql`EXISTS (SELECT 1 FROM content_knowledge ck WHERE ck.content_id = c.id AND ck.knowledge_id = ANY(${textArray(ids)}))`,
@@ -154,6 +155,7 @@ function isFacetBitsOnly(f: ContentFilters): boolean {
     !f.ksaIds?.length &&
     !f.kuIds?.length &&
     !f.tksIds?.length &&
+    !f.cybokIds?.length &&
     !f.contributorIds?.length &&
     !f.newOrUpdatedContent
   );

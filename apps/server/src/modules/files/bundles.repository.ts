@@ -1,6 +1,6 @@
 /** Queries of zip bundles (000 §4, §7): the visible tree of an item with its files, and bundle rows. */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { ContentStatus } from '@portal/shared/enums';
+import type { ContentStatus, KnowledgeType } from '@portal/shared/enums';
 import type { Db } from '../../db/client.js';
 import { millis, rows, textArray, uuidArray } from '../../db/rows.js';
 import { bundle, file } from '../../db/schema/files.js';
@@ -75,7 +75,7 @@ export async function findItemFiles(db: Db, contentIds: readonly string[]): Prom
 /** The knowledge items (TKS, KSA, KU) linked to the given items, in their order. */
 export async function findItemKnowledge(db: Db, contentIds: readonly string[]) {
   if (contentIds.length === 0) return [];
-  return rows<{ contentId: string; knowledgeId: string; type: 'KSA' | 'KU' | 'TKS' }>(
+  return rows<{ contentId: string; knowledgeId: string; type: KnowledgeType }>(
     db,
     sql`SELECT ck.content_id AS "contentId", ck.knowledge_id AS "knowledgeId", k.type
         FROM content_knowledge ck JOIN knowledge_item k ON k.id = ck.knowledge_id

@@ -30,6 +30,7 @@ export function searchContent(
       ksaIds: params.ksaIds,
       kuIds: params.kuIds,
       tksIds: params.tksIds,
+      cybokIds: params.cybokIds,
       contributorIds: params.contributorIds,
       newOrUpdatedContent: params.newOrUpdatedContent,
       tags: params.tags,

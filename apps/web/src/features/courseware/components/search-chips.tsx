@@ -47,6 +47,7 @@ function chipsOf(
   list('tksIds', knowledge);
   list('ksaIds', knowledge);
   list('kuIds', knowledge);
+  list('cybokIds', knowledge);
   list('contributorIds', (id) => {
     const contributor = contributorsById.get(id);
     return contributor ? contributorFullName(contributor) : 'Contributor';

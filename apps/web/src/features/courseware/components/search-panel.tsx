@@ -42,13 +42,14 @@ const TAG_OPTIONS = options(CONTENT_TAGS, CONTENT_TAG_LABELS);
 /** Which state field holds the selected ids of each knowledge type, and the field's label. */
 export const KNOWLEDGE_FILTERS: Record<
   KnowledgeType,
-  { field: 'tksIds' | 'ksaIds' | 'kuIds'; label: string }
+  { field: 'tksIds' | 'ksaIds' | 'kuIds' | 'cybokIds'; label: string }
 > = {
   TKS: { field: 'tksIds', label: 'TKS' },
   KSA: { field: 'ksaIds', label: 'KSA' },
   KU: { field: 'kuIds', label: 'KU' },
+  CYBOK: { field: 'cybokIds', label: 'CyBOK' },
 };
-const KNOWLEDGE_ORDER: readonly KnowledgeType[] = ['TKS', 'KSA', 'KU'];
+const KNOWLEDGE_ORDER: readonly KnowledgeType[] = ['TKS', 'KSA', 'KU', 'CYBOK'];
 
 const knowledgeText = (item: KnowledgeItem) => `${item.code} ${item.name}`;
 const knowledgeId = (item: KnowledgeItem) => item.id;
@@ -59,7 +60,7 @@ const contributorText = (contributor: Contributor) =>
 /**
  * The search panel of the courseware landing page (000 §2): a text box (2 to 256 characters, applied on
  * submit) and filters that apply at once: education levels, experience levels, content categories, tags
- * (with facet counts), TKS / KSA / KU and contributors (searchable), and new-or-updated content.
+ * (with facet counts), TKS / KSA / KU / CyBOK knowledge areas and contributors (searchable), and new-or-updated content.
  * Props: `state` (the search in the address), `facets` of the last answer, `knowledge`, `contributors`,
  * `onSearch` (navigates to the new search).
  */
@@ -95,7 +96,7 @@ export function SearchPanel({
   const isFiltersOpen = filtersToggled ?? !isSmall;
 
   const knowledgeByType = useMemo(() => {
-    const byType: Record<KnowledgeType, KnowledgeItem[]> = { TKS: [], KSA: [], KU: [] };
+    const byType: Record<KnowledgeType, KnowledgeItem[]> = { TKS: [], KSA: [], KU: [], CYBOK: [] };
     for (const item of knowledge) byType[item.type].push(item);
     for (const type of KNOWLEDGE_TYPES)
       byType[type].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));

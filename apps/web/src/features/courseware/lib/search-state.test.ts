@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_SEARCH_STATE, hasSearchCriteria, readSearchState, writeSearchState } from './search-state';
 
 describe('search state in the address', () => {
-  it('round-trips every key of 000 §2', () => {
+  it('round-trips every key of 000 §2, and cybok (issue 25)', () => {
     const query =
-      'q=phishing&edu=highschool&exp=beginner%2Cadvanced&cat=lesson&ksas=ksa-K0004&kus=ku-BCY&tkss=tks-T0084&cid=5f0c8a2e-1b3d-4c5e-8f70-000000000001&new=true&tag=homework';
+      'q=phishing&edu=highschool&exp=beginner%2Cadvanced&cat=lesson&ksas=ksa-K0004&kus=ku-BCY&tkss=tks-T0084&cybok=cybok-WAM%2Ccybok-SS&cid=5f0c8a2e-1b3d-4c5e-8f70-000000000001&new=true&tag=homework';
     const state = readSearchState(new URLSearchParams(query));
     expect(state).toEqual({
       q: 'phishing',
@@ -14,6 +14,7 @@ describe('search state in the address', () => {
       ksaIds: ['ksa-K0004'],
       kuIds: ['ku-BCY'],
       tksIds: ['tks-T0084'],
+      cybokIds: ['cybok-WAM', 'cybok-SS'],
       contributorIds: ['5f0c8a2e-1b3d-4c5e-8f70-000000000001'],
       newOrUpdatedContent: true,
       tags: ['homework'],

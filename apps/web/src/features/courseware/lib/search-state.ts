@@ -1,6 +1,6 @@
 /**
  * The landing page's search state and its query-string form (000 §2): keys q, edu, exp, cat, ksas, kus,
- * tkss, cid, new, tag (SEARCH_URL_KEYS), lists comma separated. Values that do not pass the shared
+ * tkss, cybok, cid, new, tag (SEARCH_URL_KEYS), lists comma separated. Values that do not pass the shared
  * schemas are dropped, so a hand-edited address cannot break the page.
  */
 import type { z } from 'zod';
@@ -26,6 +26,7 @@ export interface SearchState {
   ksaIds: string[];
   kuIds: string[];
   tksIds: string[];
+  cybokIds: string[];
   contributorIds: string[];
   newOrUpdatedContent: boolean;
   tags: ContentTag[];
@@ -42,6 +43,7 @@ export const EMPTY_SEARCH_STATE: SearchState = {
   ksaIds: [],
   kuIds: [],
   tksIds: [],
+  cybokIds: [],
   contributorIds: [],
   newOrUpdatedContent: false,
   tags: [],
@@ -57,6 +59,7 @@ const LIST_ITEM_SCHEMAS: Record<SearchListField, z.ZodType<string>> = {
   ksaIds: KnowledgeIdSchema,
   kuIds: KnowledgeIdSchema,
   tksIds: KnowledgeIdSchema,
+  cybokIds: KnowledgeIdSchema,
   contributorIds: UuidSchema,
   tags: ContentTagSchema,
 };
@@ -128,6 +131,7 @@ export function toSearchQuery(state: SearchState): Omit<SearchContentQuery, 'lim
     ksaIds: state.ksaIds,
     kuIds: state.kuIds,
     tksIds: state.tksIds,
+    cybokIds: state.cybokIds,
     contributorIds: state.contributorIds,
     newOrUpdatedContent: state.newOrUpdatedContent || undefined,
     tags: state.tags,
