@@ -71,13 +71,6 @@ export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
   KU: 'Knowledge Units (KU)',
   CYBOK: 'CyBOK Knowledge Areas',
 };
-/** The id prefix of each knowledge type (`tks-T0084`, `ksa-K0001`, `ku-BCY`, `cybok-WAM`). */
-export const KNOWLEDGE_ID_PREFIXES: Record<KnowledgeType, string> = {
-  TKS: 'tks',
-  KSA: 'ksa',
-  KU: 'ku',
-  CYBOK: 'cybok',
-};
 
 /** File visibility and metadata type (000 §3 File). */
 export const FILE_VISIBILITIES = ['public', 'private'] as const;

@@ -333,6 +333,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/files` }),
   },
   'GET /api/v1/knowledge': { expect: ANYONE, sample: () => ({ url: `${V1}/knowledge` }) },
+  'GET /api/v1/work-roles': { expect: ANYONE, sample: () => ({ url: `${V1}/work-roles` }) },
   'GET /api/v1/contributors': { expect: ANYONE, sample: () => ({ url: `${V1}/contributors` }) },
 
   // Courseware: writing

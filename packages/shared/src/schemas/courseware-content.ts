@@ -182,6 +182,11 @@ export const ContentSummarySchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * With a work-role search (issue 25): how many of the role's TKS statements the item is aligned to,
+   * of how many the role has ("7 of 97 TKS").
+   */
+  workRoleCoverage: z.object({ matched: z.number().int(), total: z.number().int() }).optional(),
 });
 export type ContentSummary = z.infer<typeof ContentSummarySchema>;
 

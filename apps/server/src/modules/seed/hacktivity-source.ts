@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/alignment';
+import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/cybok';
 import type { ExperienceLevel } from '@portal/shared/enums';
 import { distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 import {

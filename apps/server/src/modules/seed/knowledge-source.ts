@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
-import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/alignment';
+import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/cybok';
 import type { KnowledgeType } from '@portal/shared/enums';
 
 export interface KnowledgeRow {

@@ -23,7 +23,7 @@ import { file } from '../../db/schema/files.js';
 import { account, accountClaim } from '../../db/schema/identity.js';
 import { workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
 import YAML from 'yaml';
-import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/alignment';
+import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/cybok';
 import { checkPassword } from '../identity/identity.service.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { importCourse } from './course-import.js';

@@ -32,6 +32,7 @@ export function searchContent(
       tksIds: params.tksIds,
       cybokIds: params.cybokIds,
       contributorIds: params.contributorIds,
+      workRole: params.workRole,
       newOrUpdatedContent: params.newOrUpdatedContent,
       tags: params.tags,
       limit: params.limit ?? COURSEWARE_LANDING_PAGE_SIZE,
