@@ -413,3 +413,6 @@ export const BACKUP_ROWS_PER_FETCH = 1000;
 /** Exit codes of `npm run restore`: the target already holds data; the archive is damaged or foreign. */
 export const RESTORE_EXIT_NOT_EMPTY = 2;
 export const RESTORE_EXIT_BAD_ARCHIVE = 3;
+
+/** Uncovered statements listed with each work role of the coverage matrix, most specific first (issue 25). */
+export const COVERAGE_GAPS_PREVIEW = 5;
