@@ -157,6 +157,7 @@ const ROUTES: readonly AuditedRoute[] = [
   },
   { path: 'conference', url: '/conference', shows: { heading: '2018 conference' }, roles: ONCE },
   { path: 'courseware', url: '/courseware', shows: { heading: 'Courseware' }, roles: EVERYONE },
+  { path: 'coverage', url: '/coverage', shows: { heading: 'Coverage' }, roles: EVERYONE },
   // The item route of /courseware/* (faculty see its download buttons, editors its editing actions).
   { path: '*', url: XSS_SHEET.url, shows: { heading: new RegExp(`${XSS_SHEET.name}$`) }, roles: EVERYONE },
   { path: 'cr-admin', url: '/cr-admin', shows: { heading: 'Content administration' }, roles: EDITORS },
