@@ -64,7 +64,9 @@ export function CoveragePage() {
       <Typography sx={{ mb: 2 }}>
         How much of each NICE work role, CAE-CD knowledge unit and CyBOK knowledge area the published
         courseware covers. An alignment of a lesson, lab or exercise counts for its module and course.{' '}
-        <Link href="/api/v1/coverage/export">Download as CSV</Link>
+        <Link underline="always" href="/api/v1/coverage/export">
+          Download as CSV
+        </Link>
       </Typography>
       {coverage.isPending && <Typography>Loading coverage…</Typography>}
       {SECTIONS.map(({ kind, title }) => {
@@ -121,7 +123,9 @@ export function CoveragePage() {
                       </TableCell>
                       <TableCell align="right">
                         {row.publishedItems > 0 ? (
-                          <Link href={searchOf(row)}>{row.publishedItems}</Link>
+                          <Link underline="always" href={searchOf(row)}>
+                            {row.publishedItems}
+                          </Link>
                         ) : (
                           row.publishedItems
                         )}
@@ -138,7 +142,10 @@ export function CoveragePage() {
                             <Box component="ul" sx={{ m: 0, pl: 2 }}>
                               {row.gaps.map((gap) => (
                                 <li key={gap.id}>
-                                  <Link href={gapSearch(gap.name)}>{gap.code}</Link> {gap.name}
+                                  <Link underline="always" href={gapSearch(gap.name)}>
+                                    {gap.code}
+                                  </Link>{' '}
+                                  {gap.name}
                                 </li>
                               ))}
                               {row.gapCount > row.gaps.length && (
