@@ -6,6 +6,7 @@ export default defineConfig({
     './src/db/schema/courseware.ts',
     './src/db/schema/files.ts',
     './src/db/schema/identity.ts',
+    './src/db/schema/knowledge.ts',
     './src/db/schema/site.ts',
     './src/db/schema/statistics.ts',
     './src/db/schema/forms.ts',

@@ -70,8 +70,8 @@ const STATE_BRAND_ROLES: readonly Role[] = ['visitor', 'admin'];
 /** More Tab presses than any page has stops. */
 const MAX_TAB_STOPS = 150;
 
-/** What shows once a route's page is there: its level-1 heading, its dialog, or its status text. */
-type Shows = { heading: string | RegExp } | { dialog: string } | { status: string };
+/** What shows once a route's page is there: its level-1 heading, its dialog, its status or alert text. */
+type Shows = { heading: string | RegExp } | { dialog: string } | { status: string } | { alert: string };
 
 interface AuditedRoute {
   /** The route's `path` in app/router.tsx ('' for the index route, '*' for a splat). */
@@ -151,6 +151,7 @@ const ROUTES: readonly AuditedRoute[] = [
   },
   { path: 'conference', url: '/conference', shows: { heading: '2018 conference' }, roles: ONCE },
   { path: 'courseware', url: '/courseware', shows: { heading: 'Courseware' }, roles: EVERYONE },
+  { path: 'coverage', url: '/coverage', shows: { heading: 'Coverage' }, roles: EVERYONE },
   // The item route of /courseware/* (faculty see its download buttons, editors its editing actions).
   { path: '*', url: XSS_SHEET.url, shows: { heading: new RegExp(`${XSS_SHEET.name}$`) }, roles: EVERYONE },
   { path: 'cr-admin', url: '/cr-admin', shows: { heading: 'Content administration' }, roles: EDITORS },
@@ -179,6 +180,14 @@ const ROUTES: readonly AuditedRoute[] = [
   // CanInviteStudents: faculty and above.
   { path: 'invitations', url: '/invitations', shows: { heading: 'Invite students' }, roles: SIGNED_IN },
   { path: 'new-page', url: '/new-page', shows: { dialog: 'Add new page' }, roles: EDITORS },
+  // LTI 1.3 (issue 26): the admin's platforms; the picker of a launch that is not this visitor's.
+  { path: 'admin/lti', url: '/admin/lti', shows: { heading: 'LMS platforms' }, roles: ADMINS },
+  {
+    path: 'lti/*',
+    url: '/lti/deep-linking/no-such-launch',
+    shows: { alert: 'Open the tool again from your LMS' },
+    roles: ONCE,
+  },
   // The catch-all: a page at an address of no route, and an unknown address, which goes home.
   { path: '*', url: CATCH_ALL_PAGE.href, shows: { heading: CATCH_ALL_PAGE.title }, roles: EVERYONE },
   {
@@ -268,6 +277,7 @@ function showsKey(shows: Shows | undefined): string {
 function shownBy(page: Page, shows: Shows): Locator {
   if ('heading' in shows) return page.getByRole('heading', { level: 1, name: shows.heading }).first();
   if ('dialog' in shows) return page.getByRole('dialog', { name: shows.dialog });
+  if ('alert' in shows) return page.getByRole('alert').filter({ hasText: shows.alert });
   return page.getByRole('status').filter({ hasText: shows.status });
 }
 

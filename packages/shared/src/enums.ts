@@ -62,13 +62,14 @@ export const CONTENT_STATUSES = ['unpublished', 'unlisted', 'published', 'archiv
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 export const DEFAULT_CONTENT_STATUS: ContentStatus = 'unpublished';
 
-/** Knowledge item types (000 §3). */
-export const KNOWLEDGE_TYPES = ['KSA', 'KU', 'TKS'] as const;
+/** Knowledge item types (000 §3; CYBOK: the CyBOK 1.1 knowledge areas, issue 25). */
+export const KNOWLEDGE_TYPES = ['KSA', 'KU', 'TKS', 'CYBOK'] as const;
 export type KnowledgeType = (typeof KNOWLEDGE_TYPES)[number];
 export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
   TKS: 'Task Knowledge Skills (TKS)',
   KSA: 'Knowledge Skill Abilities (KSA)',
   KU: 'Knowledge Units (KU)',
+  CYBOK: 'CyBOK Knowledge Areas',
 };
 
 /** File visibility and metadata type (000 §3 File). */

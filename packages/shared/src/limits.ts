@@ -421,3 +421,6 @@ export const RESTORE_EXIT_BAD_ARCHIVE = 3;
 export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_CACHE_MS = 300_000;
 export const META_DESCRIPTION_MAX = 200;
+
+/** Uncovered statements listed with each work role of the coverage matrix, most specific first (issue 25). */
+export const COVERAGE_GAPS_PREVIEW = 5;

@@ -19,6 +19,7 @@ import * as courseware from './schema/courseware.js';
 import * as files from './schema/files.js';
 import * as forms from './schema/forms.js';
 import * as identity from './schema/identity.js';
+import * as knowledge from './schema/knowledge.js';
 import * as site from './schema/site.js';
 import * as statistics from './schema/statistics.js';
 import * as news from './schema/news.js';
@@ -29,6 +30,7 @@ export const schema = {
   ...courseware,
   ...files,
   ...identity,
+  ...knowledge,
   ...forms,
   ...lti,
   ...news,

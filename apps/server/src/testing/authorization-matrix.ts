@@ -438,6 +438,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/files` }),
   },
   'GET /api/v1/knowledge': { expect: ANYONE, sample: () => ({ url: `${V1}/knowledge` }) },
+  'GET /api/v1/work-roles': { expect: ANYONE, sample: () => ({ url: `${V1}/work-roles` }) },
+  'GET /api/v1/coverage': { expect: ANYONE, sample: () => ({ url: `${V1}/coverage` }) },
+  'GET /api/v1/coverage/export': { expect: ANYONE, sample: () => ({ url: `${V1}/coverage/export` }) },
   'GET /api/v1/contributors': { expect: ANYONE, sample: () => ({ url: `${V1}/contributors` }) },
 
   // Courseware: writing

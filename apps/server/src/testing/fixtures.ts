@@ -16,6 +16,7 @@ import {
   knowledgeItem,
 } from '../db/schema/courseware.js';
 import { file } from '../db/schema/files.js';
+import { workRole, workRoleCategory, workRoleStatement } from '../db/schema/knowledge.js';
 import { insertAccount, insertClaims } from '../modules/identity/accounts.repository.js';
 import { hashPassword, newSecretToken, s256Challenge } from '../modules/identity/identity.service.js';
 import { createTokenSigner } from '../modules/identity/tokens.js';
@@ -210,8 +211,21 @@ export async function createTree(db: Db, fileStore: FileStore): Promise<Tree> {
     { id: 'tks-T0001', code: 'T0001', name: 'Analyze network traffic', type: 'TKS' },
     { id: 'ksa-K0001', code: 'K0001', name: 'Knowledge of computer networking', type: 'KSA' },
     { id: 'ku-BCY', code: 'BCY', name: 'Basic Cryptography', type: 'KU' },
+    { id: 'cybok-WAM', code: 'WAM', name: 'Web & Mobile Security', type: 'CYBOK' },
+    { id: 'cybok-SS', code: 'SS', name: 'Software Security', type: 'CYBOK' },
   ]);
-  await db.insert(contentKnowledge).values({ contentId: lab, knowledgeId: 'tks-T0001', index: 0 });
+  await db.insert(contentKnowledge).values([
+    { contentId: lab, knowledgeId: 'tks-T0001', index: 0 },
+    {
+      contentId: lab,
+      knowledgeId: 'cybok-WAM',
+      index: 0,
+      topics: [{ topic: 'Client-Side Vulnerabilities and Mitigations', keywords: ['XSS'] }],
+    },
+  ]);
+  await db.insert(workRoleCategory).values({ id: 'PD', name: 'Protection and Defense' });
+  await db.insert(workRole).values({ id: 'PD-WRL-007', name: 'Vulnerability Analysis', categoryId: 'PD' });
+  await db.insert(workRoleStatement).values({ workRoleId: 'PD-WRL-007', knowledgeId: 'tks-T0001' });
   await refreshSearchIndex(db);
   return {
     course,

@@ -263,6 +263,11 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
         },
       ],
     },
+    // The coverage matrix (issue 25): public; its code loads with it.
+    {
+      path: 'coverage',
+      lazy: lazyPage(() => import('../features/knowledge/pages/coverage-page'), 'CoveragePage'),
+    },
     // Admin tables (000 §2), with the other variant's addresses.
     ...['cr-admin', 'admin'].map((path) => ({
       path,

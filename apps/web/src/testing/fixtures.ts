@@ -137,6 +137,7 @@ export function makeContent(overrides: Partial<Content> = {}): Content {
     ksas: [],
     kus: [],
     tkss: [],
+    cybokAreas: [],
     contributors: [],
     includes: [],
     lastCuratedTimestamps: { courseware: '2024-10-01', environment: null },

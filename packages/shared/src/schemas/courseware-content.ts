@@ -88,13 +88,22 @@ export const ContentFileSchema = z.object({
 });
 export type ContentFile = z.infer<typeof ContentFileSchema>;
 
-/** 000 §3 ksas / kus / tkss entry, with the item's text for display. */
+/** A CyBOK topic of an alignment, with its keywords, as a lab sheet's front matter names them (issue 25). */
+export const CybokTopicSchema = z.object({
+  topic: z.string(),
+  keywords: z.array(z.string()),
+});
+export type CybokTopic = z.infer<typeof CybokTopicSchema>;
+
+/** 000 §3 ksas / kus / tkss entry (and cybokAreas, issue 25), with the item's text for display. */
 export const ContentKnowledgeSchema = z.object({
   id: KnowledgeIdSchema,
   index: z.number().int(),
   code: z.string(),
   name: z.string(),
   type: z.enum(KNOWLEDGE_TYPES),
+  /** CyBOK alignments: the knowledge area's topics the item covers (empty when none were named). */
+  topics: z.array(CybokTopicSchema).optional(),
 });
 export type ContentKnowledge = z.infer<typeof ContentKnowledgeSchema>;
 
@@ -128,6 +137,8 @@ export const ContentSchema = z.object({
   ksas: z.array(ContentKnowledgeSchema),
   kus: z.array(ContentKnowledgeSchema),
   tkss: z.array(ContentKnowledgeSchema),
+  /** CyBOK 1.1 knowledge areas (issue 25). */
+  cybokAreas: z.array(ContentKnowledgeSchema),
   contributors: z.array(ContributorSchema),
   includes: z.array(z.string()),
   lastCuratedTimestamps: LastCuratedSchema,
@@ -171,6 +182,11 @@ export const ContentSummarySchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * With a work-role search (issue 25): how many of the role's TKS statements the item is aligned to,
+   * of how many the role has ("7 of 97 TKS").
+   */
+  workRoleCoverage: z.object({ matched: z.number().int(), total: z.number().int() }).optional(),
 });
 export type ContentSummary = z.infer<typeof ContentSummarySchema>;
 

@@ -158,7 +158,7 @@ function uniqueList<T extends z.ZodType>(item: T, label: string) {
 }
 
 /** Knowledge ids of one type, in display order (their index). */
-function knowledgeIdsOf(prefix: 'tks' | 'ksa' | 'ku', label: string) {
+function knowledgeIdsOf(prefix: 'tks' | 'ksa' | 'ku' | 'cybok', label: string) {
   return uniqueList(
     KnowledgeIdSchema.refine((id) => id.startsWith(`${prefix}-`), `Not a ${label} item.`),
     `${label} items`,
@@ -204,6 +204,8 @@ export const ContentFieldsSchema = z.object({
   tksIds: knowledgeIdsOf('tks', 'TKS'),
   ksaIds: knowledgeIdsOf('ksa', 'KSA'),
   kuIds: knowledgeIdsOf('ku', 'KU'),
+  /** CyBOK knowledge areas (issue 25); left out, the item's are kept as they are. */
+  cybokIds: knowledgeIdsOf('cybok', 'CyBOK').optional(),
   contributorIds: uniqueList(UuidSchema, 'Contributors'),
   sections: z.array(ContentSectionInputSchema).max(CONTENT_LIST_ENTRIES_MAX),
   children: z.array(ContentChildInputSchema).max(CONTENT_LIST_ENTRIES_MAX),
@@ -276,6 +278,7 @@ export function toUpdateRequest(content: Content): z.output<typeof UpdateContent
     tksIds: content.tkss.map((k) => k.id),
     ksaIds: content.ksas.map((k) => k.id),
     kuIds: content.kus.map((k) => k.id),
+    cybokIds: content.cybokAreas.map((k) => k.id),
     contributorIds: content.contributors.map((c) => c.id),
     sections: content.sections.map(({ id, name, description }) => ({ id, name, description })),
     children: content.children.map(({ id, name }) => ({ id, name })),

@@ -11,7 +11,7 @@ import {
 } from '../limits.js';
 import { MESSAGES } from '../errors.js';
 import { PageTokenSchema, QueryBooleanSchema, UuidSchema, commaList } from './common.js';
-import { KnowledgeIdSchema } from './knowledge.js';
+import { KnowledgeIdSchema, WorkRoleIdSchema } from './knowledge.js';
 import {
   ContentCategorySchema,
   EducationLevelSchema,
@@ -39,7 +39,14 @@ export const SearchContentQuerySchema = z.object({
   ksaIds: commaList(KnowledgeIdSchema),
   kuIds: commaList(KnowledgeIdSchema),
   tksIds: commaList(KnowledgeIdSchema),
+  /** CyBOK knowledge areas (`cybok-WAM`), issue 25. */
+  cybokIds: commaList(KnowledgeIdSchema),
   contributorIds: commaList(UuidSchema),
+  /**
+   * A NICE work role (`PD-WRL-007`), issue 25: only items aligned to its TKS, and without text ranked by
+   * specificity (the sum over matched statements of ln(work roles / roles of the statement)).
+   */
+  workRole: z.preprocess((v) => (v === '' ? undefined : v), WorkRoleIdSchema.optional()),
   newOrUpdatedContent: QueryBooleanSchema,
   tags: commaList(ContentTagSchema),
   limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(COURSEWARE_LANDING_PAGE_SIZE),
@@ -87,7 +94,9 @@ export const SEARCH_URL_KEYS = {
   ksas: 'ksaIds',
   kus: 'kuIds',
   tkss: 'tksIds',
+  cybok: 'cybokIds',
   cid: 'contributorIds',
+  role: 'workRole',
   new: 'newOrUpdatedContent',
   tag: 'tags',
 } as const satisfies Record<string, keyof SearchContentQuery>;

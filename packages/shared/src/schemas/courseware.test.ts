@@ -41,7 +41,9 @@ describe('SearchContentQuerySchema', () => {
       'ksas',
       'kus',
       'tkss',
+      'cybok',
       'cid',
+      'role',
       'new',
       'tag',
     ]);

@@ -1,18 +1,21 @@
-/** Knowledge items: TKS (NICE Framework v2.1.0), KSA (SP 800-181 2017) and KU (CAE-CD) (000 §3). */
+/**
+ * Knowledge items: TKS (NICE Framework v2.1.0), KSA (SP 800-181 2017), KU (CAE-CD) (000 §3), CyBOK 1.1
+ * knowledge areas, and the NICE work roles with their TKS (issue 25).
+ */
 import { z } from 'zod';
 import { KNOWLEDGE_TYPES } from '../enums.js';
 import { KNOWLEDGE_FETCH_SIZE } from '../limits.js';
 import { PageTokenSchema, pageOf } from './common.js';
 
-/** Knowledge id: type prefix and source code, e.g. `tks-T0084`, `ksa-K0001`, `ku-BCY`. */
+/** Knowledge id: type prefix and source code, e.g. `tks-T0084`, `ksa-K0001`, `ku-BCY`, `cybok-WAM`. */
 export const KnowledgeIdSchema = z
   .string()
   .max(64)
-  .regex(/^(tks|ksa|ku)-[A-Za-z0-9.]+$/, 'Not a knowledge id');
+  .regex(/^(tks|ksa|ku|cybok)-[A-Za-z0-9.]+$/, 'Not a knowledge id');
 
 export const KnowledgeItemSchema = z.object({
   id: KnowledgeIdSchema,
-  /** The source's own code (T0084, K0001, BCY). */
+  /** The source's own code (T0084, K0001, BCY, WAM). */
   code: z.string(),
   /** The statement or name. */
   name: z.string(),
@@ -29,3 +32,9 @@ export type ListKnowledgeQuery = z.infer<typeof ListKnowledgeQuerySchema>;
 
 export const KnowledgePageSchema = pageOf(KnowledgeItemSchema);
 export type KnowledgePage = z.infer<typeof KnowledgePageSchema>;
+
+/** A NICE work role id as the NICE Framework v2.1.0 spells it, e.g. `PD-WRL-007`. */
+export const WorkRoleIdSchema = z
+  .string()
+  .max(32)
+  .regex(/^[A-Z]{2}-WRL-[0-9]{3}$/, 'Not a NICE work role id');

@@ -147,7 +147,7 @@ export const contentSection = pgTable(
 export const knowledgeItem = pgTable(
   'knowledge_item',
   {
-    /** Type prefix and source code: tks-T0084, ksa-K0001, ku-BCY. */
+    /** Type prefix and source code: tks-T0084, ksa-K0001, ku-BCY, cybok-WAM. */
     id: text('id').primaryKey(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -166,6 +166,8 @@ export const contentKnowledge = pgTable(
       .notNull()
       .references(() => knowledgeItem.id, { onDelete: 'cascade' }),
     index: integer('index').notNull().default(0),
+    /** CyBOK alignments only: the knowledge area's topics and keywords the item covers (issue 25). */
+    topics: jsonb('topics').$type<{ topic: string; keywords: string[] }[]>(),
   },
   (t) => [
     primaryKey({ columns: [t.contentId, t.knowledgeId] }),

@@ -77,7 +77,7 @@ export function checkedAlias(alias: string, field: string): string {
 /** @throws AppError invalid_input naming the list that holds an id of no knowledge item */
 export async function checkKnowledge(
   tx: Db,
-  lists: Record<'tksIds' | 'ksaIds' | 'kuIds', string[]>,
+  lists: Record<'tksIds' | 'ksaIds' | 'kuIds' | 'cybokIds', string[]>,
 ): Promise<void> {
   const all = Object.values(lists).flat();
   const known = await repo.existingKnowledgeIds(tx, all);

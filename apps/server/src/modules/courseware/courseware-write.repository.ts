@@ -2,7 +2,7 @@
  * Courseware write queries (issue 4: create, edit, delete, restore, history). Only SQL lives here; the
  * service runs these inside one transaction per request and passes that transaction in as `db`.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows, uuidArray } from '../../db/rows.js';
 import {
@@ -121,11 +121,29 @@ export async function existingKnowledgeIds(db: Db, ids: readonly string[]): Prom
   return new Set(found.map((r) => r.id));
 }
 
-/** Replaces the knowledge links; `ids` is the display order of each type (index per type). */
+/**
+ * Replaces the knowledge links; `ids` is the display order of each type (index per type). A link that
+ * stays keeps what else it holds (a CyBOK alignment's topics).
+ */
 export async function replaceKnowledge(db: Db, contentId: string, lists: readonly string[][]): Promise<void> {
-  await db.delete(contentKnowledge).where(eq(contentKnowledge.contentId, contentId));
   const values = lists.flatMap((ids) => ids.map((knowledgeId, index) => ({ contentId, knowledgeId, index })));
-  if (values.length > 0) await db.insert(contentKnowledge).values(values);
+  const kept = values.map((v) => v.knowledgeId);
+  await db
+    .delete(contentKnowledge)
+    .where(
+      kept.length > 0
+        ? and(eq(contentKnowledge.contentId, contentId), notInArray(contentKnowledge.knowledgeId, kept))
+        : eq(contentKnowledge.contentId, contentId),
+    );
+  if (values.length > 0) {
+    await db
+      .insert(contentKnowledge)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [contentKnowledge.contentId, contentKnowledge.knowledgeId],
+        set: { index: sql`excluded.index` },
+      });
+  }
 }
 
 export async function findContributorIds(db: Db, contentId: string): Promise<string[]> {

@@ -97,7 +97,12 @@ export async function createContent(db: Db, actor: Actor, input: CreateInput): P
     const description = cleanDescription(input.description);
     const alias = checkedAlias(input.urlAlias ?? defaultAlias(input.name, parent?.urlAlias), 'urlAlias');
     if (await repo.isAliasTaken(tx, alias)) throw aliasTaken('urlAlias', alias);
-    const lists = { tksIds: input.tksIds ?? [], ksaIds: input.ksaIds ?? [], kuIds: input.kuIds ?? [] };
+    const lists = {
+      tksIds: input.tksIds ?? [],
+      ksaIds: input.ksaIds ?? [],
+      kuIds: input.kuIds ?? [],
+      cybokIds: input.cybokIds ?? [],
+    };
     await checkKnowledge(tx, lists);
     await checkContributors(tx, input.contributorIds ?? []);
     if (input.children?.some((c) => c.id)) {
@@ -126,7 +131,7 @@ export async function createContent(db: Db, actor: Actor, input: CreateInput): P
       createdBy: actor.accountId,
       modifiedBy: actor.accountId,
     });
-    await repo.replaceKnowledge(tx, id, [lists.tksIds, lists.ksaIds, lists.kuIds]);
+    await repo.replaceKnowledge(tx, id, [lists.tksIds, lists.ksaIds, lists.kuIds, lists.cybokIds]);
     await repo.replaceContributors(tx, id, input.contributorIds ?? []);
     await repo.replaceSections(tx, id, sanitisedSections(input.sections ?? []));
     const children = (input.children ?? []).map((c, position) => ({
@@ -178,10 +183,6 @@ export async function updateContent(
     const alias = input.urlAlias;
     if (alias !== row.urlAlias && (await repo.isAliasTaken(tx, alias, id)))
       throw aliasTaken('urlAlias', alias);
-    const lists = { tksIds: input.tksIds, ksaIds: input.ksaIds, kuIds: input.kuIds };
-    await checkKnowledge(tx, lists);
-    await checkContributors(tx, input.contributorIds);
-
     const [oldKnowledge, oldContributors, oldSections, oldChildren, oldFiles] = await Promise.all([
       repo.findKnowledgeIds(tx, id),
       repo.findContributorIds(tx, id),
@@ -189,6 +190,12 @@ export async function updateContent(
       repo.findChildRows(tx, id),
       repo.findFileRows(tx, id),
     ]);
+    // CyBOK areas left out of the request stay as they are (clients that predate them).
+    const cybokIds = input.cybokIds ?? oldKnowledge.filter((k) => k.startsWith('cybok-'));
+    const lists = { tksIds: input.tksIds, ksaIds: input.ksaIds, kuIds: input.kuIds, cybokIds };
+    await checkKnowledge(tx, lists);
+    await checkContributors(tx, input.contributorIds);
+
     const belongs = (field: string, ids: (string | undefined)[], own: { id: string }[]) => {
       const ownIds = new Set(own.map((o) => o.id));
       const index = ids.findIndex((i) => i !== undefined && !ownIds.has(i));
@@ -217,7 +224,7 @@ export async function updateContent(
     }
 
     const sections = sanitisedSections(input.sections);
-    const knowledge = [...lists.tksIds, ...lists.ksaIds, ...lists.kuIds];
+    const knowledge = [...lists.tksIds, ...lists.ksaIds, ...lists.kuIds, ...lists.cybokIds];
     const next = {
       name: input.name,
       description,
@@ -237,7 +244,7 @@ export async function updateContent(
       if (!same(old, value)) previous[key] = old;
     }
     // Stored links are ordered by index; grouped by type they compare with the lists sent.
-    const oldByType = ['tks-', 'ksa-', 'ku-'].flatMap((prefix) =>
+    const oldByType = ['tks-', 'ksa-', 'ku-', 'cybok-'].flatMap((prefix) =>
       oldKnowledge.filter((k) => k.startsWith(prefix)),
     );
     if (!same(oldByType, knowledge)) previous.knowledgeIds = oldByType;
@@ -280,7 +287,7 @@ export async function updateContent(
       actor.accountId,
     );
     if ('knowledgeIds' in previous)
-      await repo.replaceKnowledge(tx, id, [lists.tksIds, lists.ksaIds, lists.kuIds]);
+      await repo.replaceKnowledge(tx, id, [lists.tksIds, lists.ksaIds, lists.kuIds, lists.cybokIds]);
     if ('contributorIds' in previous) await repo.replaceContributors(tx, id, input.contributorIds);
     if ('sections' in previous) await repo.replaceSections(tx, id, sections);
     for (const child of changedChildren) {

@@ -245,6 +245,44 @@ describe('PUT /api/v1/content/:id', () => {
     expect(search.json().items.map((i: { id: string }) => i.id)).toContain(created.id);
   });
 
+  it('keeps CyBOK alignments and their topics when a save leaves them out or keeps them, and changes them when sent', async () => {
+    const lab = await load(tree.lab);
+    expect(lab.cybokAreas).toEqual([
+      {
+        id: 'cybok-WAM',
+        index: 0,
+        code: 'WAM',
+        name: 'Web & Mobile Security',
+        type: 'CYBOK',
+        topics: [{ topic: 'Client-Side Vulnerabilities and Mitigations', keywords: ['XSS'] }],
+      },
+    ]);
+    const { cybokIds: _left, ...older } = toUpdateRequest(lab);
+    const first = await call('PUT', `/api/v1/content/${lab.id}`, 'contenteditor', {
+      ...older,
+      keywords: ['xss'],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const kept = await load(tree.lab);
+    expect(kept.cybokAreas).toEqual(lab.cybokAreas);
+    const second = await save(kept, { cybokIds: ['cybok-SS', 'cybok-WAM'] });
+    expect(second.statusCode, second.body).toBe(200);
+    const both = await load(tree.lab);
+    expect(both.cybokAreas.map((k) => [k.id, k.index, k.topics?.length])).toEqual([
+      ['cybok-SS', 0, 0],
+      ['cybok-WAM', 1, 1],
+    ]);
+    const bad = await save(both, { cybokIds: ['cybok-XX'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual(expect.objectContaining({}));
+    expect(JSON.stringify(bad.json())).toContain('cybokIds');
+    const wrongType = await save(both, { cybokIds: ['tks-T0001'] });
+    expect(wrongType.statusCode).toBe(400);
+    const restored = await save(both, { cybokIds: ['cybok-WAM'] });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await load(tree.lab)).cybokAreas).toEqual(lab.cybokAreas);
+  });
+
   it('renames and reorders children and sections, renames files and deletes files with their bytes', async () => {
     const module = await load(tree.module);
     const renamed = module.children.map((c) => ({ id: c.id, name: c.name }));

@@ -5,7 +5,7 @@
  * transaction.
  */
 import { sql } from 'drizzle-orm';
-import { type ContentStatus } from '@portal/shared/enums';
+import { type ContentStatus, type KnowledgeType } from '@portal/shared/enums';
 import { TREE_DEPTH_MAX } from '@portal/shared/limits';
 import type { Db } from '../../db/client.js';
 import { rows, textArray } from '../../db/rows.js';
@@ -147,9 +147,16 @@ export async function findContentFiles(db: Db, contentId: string) {
 }
 
 export async function findContentKnowledge(db: Db, contentId: string) {
-  return rows<{ id: string; index: number; code: string; name: string; type: 'KSA' | 'KU' | 'TKS' }>(
+  return rows<{
+    id: string;
+    index: number;
+    code: string;
+    name: string;
+    type: KnowledgeType;
+    topics: { topic: string; keywords: string[] }[] | null;
+  }>(
     db,
-    sql`SELECT k.id, ck.index, k.code, k.name, k.type FROM content_knowledge ck JOIN knowledge_item k ON k.id = ck.knowledge_id
+    sql`SELECT k.id, ck.index, k.code, k.name, k.type, ck.topics FROM content_knowledge ck JOIN knowledge_item k ON k.id = ck.knowledge_id
         WHERE ck.content_id = ${contentId}::uuid ORDER BY ck.index, k.id`,
   );
 }

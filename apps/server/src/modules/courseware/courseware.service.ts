@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@portal/shared/errors';
-import { type ContentStatus } from '@portal/shared/enums';
+import { type ContentStatus, type KnowledgeType } from '@portal/shared/enums';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import type {
   Content,
@@ -89,7 +89,10 @@ export async function getContent(db: Db, perms: PermissionFlags, idOrAlias: stri
     findContributorsOfContent(db, row.id),
     repo.countLessons(db, row.id),
   ]);
-  const ofType = (type: 'KSA' | 'KU' | 'TKS') => knowledge.filter((k) => k.type === type);
+  const ofType = (type: KnowledgeType) =>
+    knowledge
+      .filter((k) => k.type === type)
+      .map(({ topics, ...k }) => (type === 'CYBOK' ? { ...k, topics: topics ?? [] } : k));
   return {
     id: row.id,
     name: row.name,
@@ -115,6 +118,7 @@ export async function getContent(db: Db, perms: PermissionFlags, idOrAlias: stri
     files: files.map((f) => contentFileOf(perms, f)),
     ksas: ofType('KSA'),
     kus: ofType('KU'),
+    cybokAreas: ofType('CYBOK'),
     tkss: ofType('TKS'),
     contributors: contributors.map((c) => ({ ...c, email: perms.CanUpdateContent ? c.email : null })),
     includes: row.includes,

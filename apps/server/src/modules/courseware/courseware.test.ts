@@ -125,6 +125,8 @@ describe('GET /api/v1/content/search', () => {
     expect(all.facets.tags.lab).toBe(1);
     expect((await search(`tksIds=tks-T0001`)).items.map((i) => i.id)).toEqual([tree.lab]);
     expect((await search(`kuIds=ku-BCY`)).items).toEqual([]);
+    expect((await search(`cybokIds=cybok-WAM,cybok-SS`)).items.map((i) => i.id)).toEqual([tree.lab]);
+    expect((await search(`cybokIds=cybok-SS`)).items).toEqual([]);
     expect((await search(`contributorIds=${tree.contributorId}`)).items.map((i) => i.id)).toEqual([tree.lab]);
     expect((await search('newOrUpdatedContent=true')).items.map((i) => i.id)).toEqual([tree.lab]);
   });
@@ -191,13 +193,17 @@ describe('files of a tree, knowledge and contributors', () => {
     expect(res.json().files.map((f: { filename: string }) => f.filename)).toEqual(['xss-lab.md']);
   });
   it('pages knowledge items and filters by type', async () => {
-    const all = (await get('/api/v1/knowledge?size=2')).json();
-    expect(all.items).toHaveLength(2);
-    const rest = (await get(`/api/v1/knowledge?size=2&nextPageToken=${all.nextPageToken}`)).json();
+    const all = (await get('/api/v1/knowledge?size=4')).json();
+    expect(all.items).toHaveLength(4);
+    const rest = (await get(`/api/v1/knowledge?size=4&nextPageToken=${all.nextPageToken}`)).json();
     expect(rest.items).toHaveLength(1);
     expect(rest.nextPageToken).toBeNull();
     expect((await get('/api/v1/knowledge?type=KU')).json().items.map((k: { id: string }) => k.id)).toEqual([
       'ku-BCY',
+    ]);
+    expect((await get('/api/v1/knowledge?type=CYBOK')).json().items).toEqual([
+      { id: 'cybok-SS', code: 'SS', name: 'Software Security', type: 'CYBOK' },
+      { id: 'cybok-WAM', code: 'WAM', name: 'Web & Mobile Security', type: 'CYBOK' },
     ]);
     expect((await get('/api/v1/knowledge?size=10001')).statusCode).toBe(400);
   });

@@ -245,14 +245,88 @@ async function acronymPairsOf(db: Db, terms: string[]): Promise<AcronymPair[]> {
  * keywords and tags (B), description (C) and the text of the item's files (D); acronyms and their
  * expansions both ways; when nothing matches, misspelt terms are replaced by close catalogue words;
  * when still nothing has every word, the items with most of them (isPartialMatch). A result that
- * matched only by a file says which, with a snippet to a caller who may open files.
- * @throws AppError invalid_input for a page token of another query
+ * matched only by a file says which, with a snippet to a caller who may open files. With a NICE work
+ * role (issue 25): only items aligned to its TKS, without text most specific first, and each result
+ * with its coverage of the role's statements.
+ * @throws AppError invalid_input for a page token of another query, or a work role that does not exist
  */
 export async function searchCatalogue(
   db: Db,
   perms: SearchPerms,
   query: SearchContentQuery,
   timing: ServerTiming = new ServerTiming(),
+): Promise<SearchContentResponse> {
+  const { workRole } = query;
+  if (!workRole) return searchWithoutRole(db, perms, query, timing);
+  if (!(await repo.workRoleExists(db, workRole))) {
+    throw new AppError('invalid_input', `There is no NICE work role ${workRole}.`, { field: 'workRole' });
+  }
+  const response =
+    query.q && searchTerms(query.q).length > 0
+      ? await searchWithoutRole(db, perms, query, timing)
+      : await browseWorkRole(db, perms, { ...query, workRole }, timing);
+  const coverage = await timing.measure('coverage', () =>
+    repo.workRoleCoverage(
+      db,
+      workRole,
+      response.items.map((i) => i.id),
+    ),
+  );
+  return {
+    ...response,
+    items: response.items.map((item) => ({
+      ...item,
+      workRoleCoverage: { matched: coverage.matched.get(item.id) ?? 0, total: coverage.total },
+    })),
+  };
+}
+
+/** A work-role page's cursor: the last row's specificity, name and id. */
+const RoleCursor = z.object({ s: z.number(), n: z.string(), i: z.uuid() });
+
+/**
+ * Browse by a work role (no text, issue 25): the items aligned to its TKS, most specific first
+ * (repo.browseByWorkRole), with facet counts.
+ * @throws AppError invalid_input for a page token of another list
+ */
+async function browseWorkRole(
+  db: Db,
+  perms: SearchPerms,
+  query: SearchContentQuery & { workRole: string },
+  timing: ServerTiming,
+): Promise<SearchContentResponse> {
+  const statuses = listedStatuses(perms);
+  const { q: _q, limit, nextPageToken, ...filters } = query;
+  const after = decodePageToken(nextPageToken, RoleCursor);
+  const [found, facetGroups] = await timing.measure('browse', () =>
+    Promise.all([
+      repo.browseByWorkRole(db, { statuses, filters, limit, after }),
+      repo.facetCountsForFilters(db, statuses, filters),
+    ]),
+  );
+  const { page, nextPageToken: next } = keysetPage(found, limit, (last) => ({
+    s: Number(last.score),
+    n: last.name,
+    i: last.id,
+  }));
+  return {
+    items: page.map((row) => toSummary(row)),
+    nextPageToken: next,
+    total: facetGroups.reduce((sum, g) => sum + Number(g.count), 0),
+    isCapped: false,
+    correctedQuery: null,
+    isPartialMatch: false,
+    alsoSearchedFor: [],
+    facets: decodeFacets(facetGroups),
+  };
+}
+
+/** searchCatalogue without a work role's ranking and coverage (a role still filters, as any filter). */
+async function searchWithoutRole(
+  db: Db,
+  perms: SearchPerms,
+  query: SearchContentQuery,
+  timing: ServerTiming,
 ): Promise<SearchContentResponse> {
   const statuses = listedStatuses(perms);
   const { q, limit, nextPageToken, ...filters } = query;

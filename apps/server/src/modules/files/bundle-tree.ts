@@ -120,7 +120,8 @@ export async function loadBundleTree(
   }
   for (const k of knowledge) {
     const item = byId.get(k.contentId);
-    if (!item) continue;
+    // The bundle's metadata keeps 000 §3's three lists; CyBOK areas are not among them.
+    if (!item || k.type === 'CYBOK') continue;
     (k.type === 'TKS' ? item.tkss : k.type === 'KSA' ? item.ksas : item.kus).push(k.knowledgeId);
   }
   for (const f of files) {

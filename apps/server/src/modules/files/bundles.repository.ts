@@ -3,7 +3,7 @@
  * files, what a cartridge page shows of each item, and bundle rows.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { ContentStatus } from '@portal/shared/enums';
+import type { ContentStatus, KnowledgeType } from '@portal/shared/enums';
 import type { BundleFormat } from '@portal/shared/schemas/files';
 import type { Db } from '../../db/client.js';
 import { millis, rows, textArray, uuidArray } from '../../db/rows.js';
@@ -116,7 +116,7 @@ export async function findItemKnowledgeStatements(db: Db, contentIds: readonly s
 /** The knowledge items (TKS, KSA, KU) linked to the given items, in their order. */
 export async function findItemKnowledge(db: Db, contentIds: readonly string[]) {
   if (contentIds.length === 0) return [];
-  return rows<{ contentId: string; knowledgeId: string; type: 'KSA' | 'KU' | 'TKS' }>(
+  return rows<{ contentId: string; knowledgeId: string; type: KnowledgeType }>(
     db,
     sql`SELECT ck.content_id AS "contentId", ck.knowledge_id AS "knowledgeId", k.type
         FROM content_knowledge ck JOIN knowledge_item k ON k.id = ck.knowledge_id

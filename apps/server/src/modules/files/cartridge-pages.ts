@@ -15,12 +15,11 @@ import type { AlignmentStatement, ItemPage } from './cartridge-tree.js';
 /** The token an LMS replaces with the address of the cartridge's files (IMS CC 1.1; Canvas, Moodle). */
 export const FILE_BASE = '$IMS-CC-FILEBASE$';
 
-/** The framework a knowledge type comes from, as the pages and the manifest name it. */
+/** The framework a knowledge type comes from, where its label does not name it already. */
 const FRAMEWORK_OF_TYPE: Record<string, string> = {
   TKS: 'NICE Framework',
   KSA: 'NICE Framework',
   KU: 'NSA CAE',
-  CYBOK: 'CyBOK',
 };
 
 /** A knowledge type's name with its framework, e.g. "NICE Framework Task Knowledge Skills (TKS)". */

@@ -172,7 +172,7 @@ describe('Common Cartridge export of a module', () => {
       'NSA CAE Knowledge Units (KU)': ['BCY'],
       'NICE Framework Task Knowledge Skills (TKS)': ['T0001'],
       'NICE Framework Knowledge Skill Abilities (KSA)': ['K0001'],
-      CyBOK: ['NS'],
+      'CyBOK Knowledge Areas': ['WAM', 'NS'],
     });
     expect(cartridge.manifestXml).toContain('Licence: CC BY-SA 4.0');
     expect(cartridge.manifestXml).toContain('<lomimscc:entry>https://example.org/source</lomimscc:entry>');

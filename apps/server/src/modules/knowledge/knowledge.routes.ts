@@ -1,10 +1,18 @@
 /**
  * Knowledge endpoints under /api/v1 (000 §7), open to everyone:
  * - GET /knowledge   ListKnowledgeQuery → KnowledgePage
+ * - GET /work-roles  → WorkRoleList (issue 25)
+ * - GET /coverage    → CoverageMatrix (issue 25; unpublished counts for editors)
+ * - GET /coverage/export → text/csv of the matrix
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KnowledgePageSchema, ListKnowledgeQuerySchema } from '@portal/shared/schemas/knowledge';
-import { listKnowledgePage } from './knowledge.service.js';
+import { WorkRoleListSchema } from '@portal/shared/schemas/work-roles';
+import { CoverageMatrixSchema } from '@portal/shared/schemas/coverage';
+import { z } from 'zod';
+import { csvLines } from '../../lib/csv.js';
+import { coverageCsvRows, getCoverage } from './coverage.service.js';
+import { listKnowledgePage, listWorkRoles } from './knowledge.service.js';
 import { OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
 
 const tags = ['knowledge'];
@@ -26,6 +34,61 @@ const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       // The catalogue's knowledge items change only with an import: let browsers keep them a while.
       reply.header('cache-control', 'public, max-age=300');
       return listKnowledgePage(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/work-roles',
+    {
+      schema: {
+        operationId: 'listWorkRoles',
+        summary: 'Every NICE work role with its category and number of TKS statements',
+        security: OPTIONAL_BEARER,
+        response: { 200: WorkRoleListSchema, ...errorResponses(401) },
+        tags,
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return listWorkRoles(app.db);
+    },
+  );
+
+  app.get(
+    '/coverage',
+    {
+      schema: {
+        operationId: 'getCoverage',
+        summary: 'Coverage of NICE work roles, CAE knowledge units and CyBOK areas by the catalogue',
+        security: OPTIONAL_BEARER,
+        response: { 200: CoverageMatrixSchema, ...errorResponses(401) },
+        tags,
+      },
+    },
+    async (request) => getCoverage(app.db, request.session.permissions),
+  );
+
+  app.get(
+    '/coverage/export',
+    {
+      schema: {
+        operationId: 'exportCoverage',
+        summary: 'The coverage matrix as CSV',
+        security: OPTIONAL_BEARER,
+        response: {
+          200: z.unknown().describe('text/csv: a header row, then one row per work role, KU and CyBOK area'),
+          ...errorResponses(401),
+        },
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const perms = request.session.permissions;
+      const matrix = await getCoverage(app.db, perms);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="coverage.csv"')
+        .send(csvLines(coverageCsvRows(matrix, perms.CanUpdateContent)));
     },
   );
 };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { KnowledgePage, ListKnowledgeQuery } from '@portal/shared/schemas/knowledge';
+import type { WorkRoleList } from '@portal/shared/schemas/work-roles';
 import type { Db } from '../../db/client.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import * as repo from './knowledge.repository.js';
@@ -16,4 +17,9 @@ export async function listKnowledgePage(db: Db, query: ListKnowledgeQuery): Prom
   const found = await repo.listKnowledge(db, { limit: query.size, type: query.type, afterId: after?.i });
   const { page, nextPageToken } = keysetPage(found, query.size, (last) => ({ i: last.id }));
   return { items: page, nextPageToken };
+}
+
+/** Every NICE work role (41 in v2.1.0) with its category and TKS count (issue 25). */
+export async function listWorkRoles(db: Db): Promise<WorkRoleList> {
+  return { items: await repo.listWorkRoles(db) };
 }

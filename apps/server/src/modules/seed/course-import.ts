@@ -27,6 +27,7 @@ import {
   findContributorsByFullName,
   insertContent,
   insertContentContributors,
+  insertContentKnowledge,
   insertContributors,
   insertFiles,
   insertSections,
@@ -307,6 +308,17 @@ export async function importCourse(args: {
             .map((name) => idOfPerson.get(name.toLowerCase()))
             .filter((id): id is string => id !== undefined)
             .map((contributorId, index) => ({ contentId: i.row.id, contributorId, index })),
+        ),
+      );
+      await insertContentKnowledge(
+        tx,
+        items.flatMap((i) =>
+          i.source.alignments.map((a, index) => ({
+            contentId: i.row.id,
+            knowledgeId: a.knowledgeId,
+            index,
+            topics: a.topics ?? null,
+          })),
         ),
       );
       const fileIds = stored.map(() => crypto.randomUUID());

@@ -38,6 +38,12 @@ export interface SourceLicense {
   url: string;
 }
 
+/** An alignment the source states itself: a knowledge item's id and, for CyBOK, the topics named. */
+export interface SourceAlignment {
+  knowledgeId: string;
+  topics?: { topic: string; keywords: string[] }[];
+}
+
 /** One content item of a course tree. */
 export interface SourceItem {
   name: string;
@@ -59,6 +65,8 @@ export interface SourceItem {
   license: SourceLicense;
   contributors: SourcePerson[];
   files: SourceFile[];
+  /** Alignments the source states (a lab sheet's `cybok:` front matter), in order. */
+  alignments: SourceAlignment[];
   /** Extra texts shown as sections (000 §3 sections), e.g. a lab's maintainer notes. */
   sections: { name: string; descriptionHtml: string }[];
   children: SourceItem[];
@@ -88,6 +96,7 @@ export function sourceItem(
     sourceAuthor: null,
     contributors: [],
     files: [],
+    alignments: [],
     sections: [],
     children: [],
     ...fields,

@@ -1,10 +1,12 @@
 /**
  * Reads the Hacktivity lab sheets (courseware/hacktivity-lab-sheets, MANIFEST.md) as one course:
  * course > one module per `_labs/` folder > one lab sheet per markdown file, from each sheet's
- * Jekyll front matter (title, description, overview, tags, author, license, difficulty, type).
+ * Jekyll front matter (title, description, overview, tags, author, license, difficulty, type, and the
+ * `cybok:` list of knowledge area, topic and keywords, read into CyBOK alignments: issue 25).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/cybok';
 import type { ExperienceLevel } from '@portal/shared/enums';
 import { distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 import {
@@ -13,11 +15,13 @@ import {
   sourceItem,
   SOURCE_MIME_TYPES,
   type CourseSource,
+  type SourceAlignment,
   type SourceItem,
   type SourceLicense,
   type SourcePerson,
 } from './course-tree.js';
 import { escapeHtml } from '../../lib/html.js';
+import { cybokId } from './knowledge-source.js';
 import { originOf, type ManifestEntry } from './manifest.js';
 import { findSection, markdownSections, parseFrontMatter, renderMarkdown } from '../../lib/markdown.js';
 
@@ -88,6 +92,34 @@ export function readableFolderName(folder: string): string {
     .join(' ');
 }
 
+const CYBOK_CODES = new Set(CYBOK_KNOWLEDGE_AREAS.map((ka) => ka.code));
+
+/**
+ * A sheet's `cybok:` front matter (a list of `{ ka, topic, keywords }`) as one alignment per knowledge
+ * area, in the order the areas first appear, each with its topics in order (a topic named twice is kept
+ * once, its keywords joined). Entries without a `ka` are left out.
+ * @throws Error when a `ka` is not a CyBOK 1.1 knowledge area code
+ */
+export function cybokAlignments(value: unknown): SourceAlignment[] {
+  const byArea = new Map<string, Map<string, string[]>>();
+  for (const entry of Array.isArray(value) ? value : []) {
+    if (!entry || typeof entry !== 'object') continue;
+    const fields = entry as Record<string, unknown>;
+    const code = asStrings(fields.ka)[0]?.toUpperCase();
+    if (!code) continue;
+    if (!CYBOK_CODES.has(code)) throw new Error(`cybok: "${code}" is not a CyBOK 1.1 knowledge area`);
+    const topics = byArea.get(code) ?? new Map<string, string[]>();
+    byArea.set(code, topics);
+    const topic = asStrings(fields.topic)[0]?.replace(/\s+/g, ' ');
+    if (!topic) continue;
+    topics.set(topic, distinctIgnoringCase([...(topics.get(topic) ?? []), ...asStrings(fields.keywords)]));
+  }
+  return [...byArea].map(([code, topics]) => ({
+    knowledgeId: cybokId(code),
+    topics: [...topics].map(([topic, keywords]) => ({ topic, keywords })),
+  }));
+}
+
 async function readLabSheet(
   file: string,
   relativePath: string,
@@ -122,6 +154,7 @@ async function readLabSheet(
     license:
       license === CC_BY_SA_4.name ? CC_BY_SA_4 : { name: license ?? CC_BY_SA_4.name, url: CC_BY_SA_4.url },
     contributors: distinctIgnoringCase(authors.filter(isPersonName)).map((name): SourcePerson => ({ name })),
+    alignments: cybokAlignments(data.cybok),
     files: [
       {
         path: file,

@@ -2,12 +2,15 @@
  * Knowledge items (000 §3) from the data folder (MANIFEST.md):
  * - TKS: the NICE Framework v2.1.0 tasks, knowledge and skills (NIST CPRT export);
  * - KSA: the 2017 NICE (SP 800-181) knowledge, skills and abilities;
- * - KU: the CAE-CD 2020 foundational and core knowledge units.
- * Ids are the type prefix and the source code: tks-T0084, ksa-K0001, ku-BCY.
+ * - KU: the CAE-CD 2020 foundational and core knowledge units;
+ * - CYBOK: the 21 knowledge areas of CyBOK 1.1 (named in @portal/shared/alignment);
+ * and the NICE v2.1.0 work roles, their categories and their TKS (issue 25).
+ * Ids are the type prefix and the source code: tks-T0084, ksa-K0001, ku-BCY, cybok-WAM.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
+import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/cybok';
 import type { KnowledgeType } from '@portal/shared/enums';
 
 export interface KnowledgeRow {
@@ -33,7 +36,30 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 interface CprtElement {
   element_type?: unknown;
   element_identifier?: unknown;
+  title?: unknown;
   text?: unknown;
+}
+
+interface CprtRelationship {
+  source_element_identifier?: unknown;
+  dest_element_identifier?: unknown;
+  relationship_identifier?: unknown;
+}
+
+/**
+ * The CPRT export's elements and relationships.
+ * @throws Error when the file is not the CPRT export shape (response.elements.elements)
+ */
+async function readCprt(
+  dataDir: string,
+): Promise<{ elements: CprtElement[]; relationships: CprtRelationship[] }> {
+  const json = JSON.parse(await fs.readFile(path.join(dataDir, NICE_V2_FILE), 'utf8')) as {
+    response?: { elements?: { elements?: CprtElement[]; relationships?: CprtRelationship[] } };
+  };
+  const elements = json.response?.elements?.elements;
+  if (!Array.isArray(elements)) throw new Error(`${NICE_V2_FILE}: no response.elements.elements`);
+  const relationships = json.response?.elements?.relationships;
+  return { elements, relationships: Array.isArray(relationships) ? relationships : [] };
 }
 
 /**
@@ -41,11 +67,7 @@ interface CprtElement {
  * @throws Error when the file is not the CPRT export shape (response.elements.elements)
  */
 export async function readTks(dataDir: string): Promise<KnowledgeRow[]> {
-  const json = JSON.parse(await fs.readFile(path.join(dataDir, NICE_V2_FILE), 'utf8')) as {
-    response?: { elements?: { elements?: CprtElement[] } };
-  };
-  const elements = json.response?.elements?.elements;
-  if (!Array.isArray(elements)) throw new Error(`${NICE_V2_FILE}: no response.elements.elements`);
+  const { elements } = await readCprt(dataDir);
   const types: readonly string[] = TKS_ELEMENT_TYPES;
   return elements
     .filter((e) => typeof e.element_type === 'string' && types.includes(e.element_type))
@@ -122,8 +144,85 @@ export async function readKu(dataDir: string): Promise<KnowledgeRow[]> {
     .map((r) => ({ id: `ku-${r.code}`, code: r.code, name: r.name, type: 'KU' as const }));
 }
 
-/** Every knowledge item of the data folder, TKS then KSA then KU. */
+/** The id of a CyBOK knowledge area's knowledge item: `cybok-WAM`. */
+export const cybokId = (code: string) => `cybok-${code}`;
+
+/** The 21 CyBOK 1.1 knowledge areas as knowledge items (CYBOK_KNOWLEDGE_AREAS' order). */
+export function cybokKnowledgeAreas(): KnowledgeRow[] {
+  return CYBOK_KNOWLEDGE_AREAS.map(({ code, name }) => ({ id: cybokId(code), code, name, type: 'CYBOK' }));
+}
+
+/** Every knowledge item of the data folder, TKS then KSA then KU then the CyBOK knowledge areas. */
 export async function readKnowledge(dataDir: string): Promise<KnowledgeRow[]> {
   const [tks, ksa, ku] = await Promise.all([readTks(dataDir), readKsa(dataDir), readKu(dataDir)]);
-  return [...tks, ...ksa, ...ku];
+  return [...tks, ...ksa, ...ku, ...cybokKnowledgeAreas()];
+}
+
+/** A NICE work role category (DD, PD, OG, IO, IN). */
+export interface WorkRoleCategoryRow {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** A NICE work role (PD-WRL-007) and its category. */
+export interface WorkRoleRow {
+  id: string;
+  name: string;
+  description: string;
+  categoryId: string;
+}
+
+/** The NICE work roles with their categories and their work role → TKS edges. */
+export interface WorkRoles {
+  categories: WorkRoleCategoryRow[];
+  roles: WorkRoleRow[];
+  statements: { workRoleId: string; knowledgeId: string }[];
+}
+
+/** "DESIGN and DEVELOPMENT" → "Design and Development" (the export spells category titles in capitals). */
+export function categoryTitle(title: string): string {
+  return clean(title)
+    .split(' ')
+    .map((w) => (w.toLowerCase() === 'and' ? 'and' : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
+    .join(' ');
+}
+
+/**
+ * The work roles of the NICE Framework v2.1.0, their categories (the category → work role edges) and
+ * their TKS (the work role → task, knowledge and skill edges), kept as the data has them: a statement
+ * of no role has no edge, one of every role (K0675–K0679) has 41.
+ * @throws Error when the file is not the CPRT export shape, or a role has no category
+ */
+export async function readWorkRoles(dataDir: string): Promise<WorkRoles> {
+  const { elements, relationships } = await readCprt(dataDir);
+  const typeOf = new Map(elements.map((e) => [String(e.element_identifier ?? '').trim(), e.element_type]));
+  const categories = elements
+    .filter((e) => e.element_type === 'category')
+    .map((e) => ({
+      id: String(e.element_identifier ?? '').trim(),
+      name: categoryTitle(String(e.title ?? '')),
+      description: clean(String(e.text ?? '')),
+    }));
+  const categoryOf = new Map<string, string>();
+  const statements: WorkRoles['statements'] = [];
+  const types: readonly unknown[] = TKS_ELEMENT_TYPES;
+  for (const r of relationships) {
+    const source = String(r.source_element_identifier ?? '').trim();
+    const dest = String(r.dest_element_identifier ?? '').trim();
+    const from = typeOf.get(source);
+    const to = typeOf.get(dest);
+    if (from === 'category' && to === 'work_role') categoryOf.set(dest, source);
+    else if (from === 'work_role' && types.includes(to))
+      statements.push({ workRoleId: source, knowledgeId: `tks-${dest}` });
+  }
+  const roles = elements
+    .filter((e) => e.element_type === 'work_role')
+    .map((e) => {
+      const id = String(e.element_identifier ?? '').trim();
+      const categoryId = categoryOf.get(id);
+      if (!categoryId) throw new Error(`${NICE_V2_FILE}: work role ${id} has no category`);
+      return { id, name: clean(String(e.title ?? '')), description: clean(String(e.text ?? '')), categoryId };
+    });
+  return { categories, roles, statements };
 }

@@ -7,12 +7,14 @@ import type { Db } from '../../db/client.js';
 import {
   content,
   contentContributor,
+  contentKnowledge,
   contentSection,
   contributor,
   knowledgeItem,
 } from '../../db/schema/courseware.js';
 import { file } from '../../db/schema/files.js';
 import { account, accountClaim } from '../../db/schema/identity.js';
+import { workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
 
 /**
  * Rows per INSERT. Well under PostgreSQL's 65,535 bind parameters for our widest row (content, ~20
@@ -76,6 +78,45 @@ export async function insertKnowledgeItems(
     inserted += result.length;
   });
   return inserted;
+}
+
+/**
+ * Inserts the NICE work roles, their categories and their TKS edges; rows already present are kept.
+ * The edges' statements must be knowledge items already.
+ * @returns how many work roles were new
+ */
+export async function insertWorkRoles(
+  db: Db,
+  args: {
+    categories: (typeof workRoleCategory.$inferInsert)[];
+    roles: (typeof workRole.$inferInsert)[];
+    statements: (typeof workRoleStatement.$inferInsert)[];
+  },
+): Promise<number> {
+  await inBatches(args.categories, (batch) =>
+    db.insert(workRoleCategory).values(batch).onConflictDoNothing(),
+  );
+  let inserted = 0;
+  await inBatches(args.roles, async (batch) => {
+    const result = await db
+      .insert(workRole)
+      .values(batch)
+      .onConflictDoNothing()
+      .returning({ id: workRole.id });
+    inserted += result.length;
+  });
+  await inBatches(args.statements, (batch) =>
+    db.insert(workRoleStatement).values(batch).onConflictDoNothing(),
+  );
+  return inserted;
+}
+
+/** Links content items to knowledge items (the sources' own alignments); a link already there is kept. */
+export async function insertContentKnowledge(
+  db: Db,
+  rows: (typeof contentKnowledge.$inferInsert)[],
+): Promise<void> {
+  await inBatches(rows, (batch) => db.insert(contentKnowledge).values(batch).onConflictDoNothing());
 }
 
 /** Contributors whose lower-cased full name (first, middle, last) is one of `fullNames`. */

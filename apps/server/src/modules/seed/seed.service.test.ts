@@ -18,8 +18,12 @@ import {
   contributor,
   knowledgeItem,
 } from '../../db/schema/courseware.js';
+import { rows as selectRows } from '../../db/rows.js';
 import { file } from '../../db/schema/files.js';
 import { account, accountClaim } from '../../db/schema/identity.js';
+import { workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
+import YAML from 'yaml';
+import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/cybok';
 import { checkPassword } from '../identity/identity.service.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { importCourse } from './course-import.js';
@@ -52,6 +56,9 @@ async function tableCounts() {
   return {
     content: await count(content),
     knowledge: await count(knowledgeItem),
+    workRoles: await count(workRole),
+    workRoleStatements: await count(workRoleStatement),
+    alignments: await count(contentKnowledge),
     contributors: await count(contributor),
     links: await count(contentContributor),
     files: await count(file),
@@ -86,7 +93,7 @@ afterAll(async () => {
 });
 
 describe('seedDemoIfEmpty', () => {
-  it('imports every TKS, KSA and KU statement of the source files', async () => {
+  it('imports every TKS, KSA and KU statement of the source files, and the 21 CyBOK 1.1 areas', async () => {
     const nice = JSON.parse(read('nice/v2.1.0/cprt_SP_800_181_2_1_0.json')) as {
       response: { elements: { elements: { element_type: string }[] } };
     };
@@ -103,7 +110,7 @@ describe('seedDemoIfEmpty', () => {
       .from(knowledgeItem)
       .groupBy(knowledgeItem.type);
     const byType = Object.fromEntries(rows.map((r) => [r.type, r.n]));
-    expect(byType).toEqual({ TKS: tks, KSA: ksa, KU: ku });
+    expect(byType).toEqual({ TKS: tks, KSA: ksa, KU: ku, CYBOK: 21 });
     expect(tks).toBeGreaterThan(2000);
 
     const [t0084] = await ctx.database.db
@@ -122,6 +129,124 @@ describe('seedDemoIfEmpty', () => {
     expect(k0001?.name).toMatch(/^Knowledge of computer networking concepts/);
     const [ple] = await ctx.database.db.select().from(knowledgeItem).where(eq(knowledgeItem.id, 'ku-PLE'));
     expect(ple?.name).toBe('Policy, Legal, Ethics, and Compliance');
+    const [wam] = await ctx.database.db.select().from(knowledgeItem).where(eq(knowledgeItem.id, 'cybok-WAM'));
+    expect(wam).toMatchObject({ code: 'WAM', type: 'CYBOK', name: 'Web & Mobile Security' });
+  });
+
+  it('imports the 41 NICE work roles in their 5 categories with every work role → TKS edge as it is', async () => {
+    const nice = JSON.parse(read('nice/v2.1.0/cprt_SP_800_181_2_1_0.json')) as {
+      response: {
+        elements: {
+          elements: { element_type: string; element_identifier: string }[];
+          relationships: { source_element_identifier: string; dest_element_identifier: string }[];
+        };
+      };
+    };
+    const typeOf = new Map(
+      nice.response.elements.elements.map((e) => [e.element_identifier, e.element_type]),
+    );
+    const edges = nice.response.elements.relationships.filter(
+      (r) =>
+        typeOf.get(r.source_element_identifier) === 'work_role' &&
+        ['task', 'knowledge', 'skill'].includes(typeOf.get(r.dest_element_identifier) ?? ''),
+    );
+    const db = ctx.database.db;
+    expect(await db.$count(workRoleCategory)).toBe(5);
+    expect(await db.$count(workRole)).toBe(41);
+    expect(await db.$count(workRoleStatement)).toBe(edges.length);
+    expect(edges.length).toBe(5334);
+    expect(summary.workRoles).toBe(41);
+
+    const [va] = await db.select().from(workRole).where(eq(workRole.id, 'PD-WRL-007'));
+    expect(va).toMatchObject({ name: 'Vulnerability Analysis', categoryId: 'PD' });
+    const [pd] = await db.select().from(workRoleCategory).where(eq(workRoleCategory.id, 'PD'));
+    expect(pd?.name).toBe('Protection and Defense');
+    // K0675–K0679 belong to every role; 327 TKS to none (PEERS.md "Alignment").
+    const everyRole = await db
+      .select({ id: workRoleStatement.knowledgeId, n: sql<number>`count(*)::int` })
+      .from(workRoleStatement)
+      .groupBy(workRoleStatement.knowledgeId)
+      .having(sql`count(*) = 41`);
+    expect(everyRole.map((r) => r.id).sort()).toEqual(
+      ['K0675', 'K0676', 'K0677', 'K0678', 'K0679'].map((k) => `tks-${k}`),
+    );
+    const [none] = await selectRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM knowledge_item k WHERE k.type = 'TKS'
+          AND NOT EXISTS (SELECT 1 FROM work_role_statement s WHERE s.knowledge_id = k.id)`,
+    );
+    expect(none?.n).toBe(327);
+  });
+
+  it("reads each lab sheet's cybok: front matter into CyBOK alignments with topics and keywords", async () => {
+    const labs = path.join(dataDir(), 'courseware/hacktivity-lab-sheets/_labs');
+    const expected = new Map<string, string[]>();
+    for (const folder of fs.readdirSync(labs)) {
+      if (!fs.statSync(path.join(labs, folder)).isDirectory()) continue;
+      for (const f of fs.readdirSync(path.join(labs, folder)).filter((n) => n.endsWith('.md'))) {
+        // Only the cybok block (some sheets' other front matter needs the importer's YAML repair).
+        const text = fs.readFileSync(path.join(labs, folder, f), 'utf8');
+        const block = /^cybok:[^\n]*\n(?:(?:[ \t]|- )[^\n]*\n)*/m.exec(text)?.[0];
+        const data = block ? (YAML.parse(block) as { cybok?: { ka: string }[] } | null) : null;
+        if (data?.cybok?.length) {
+          expected.set(`_labs/${folder}/${f}`, [...new Set(data.cybok.map((c) => `cybok-${c.ka}`))].sort());
+        }
+      }
+    }
+    expect(expected.size).toBe(40);
+    const rows = await ctx.database.db
+      .select({ sourceUrl: content.sourceUrl, knowledgeId: contentKnowledge.knowledgeId })
+      .from(contentKnowledge)
+      .innerJoin(content, eq(content.id, contentKnowledge.contentId));
+    const found = new Map<string, string[]>();
+    for (const r of rows) {
+      const key = r.sourceUrl!.slice(r.sourceUrl!.indexOf('/_labs/') + 1);
+      found.set(key, [...(found.get(key) ?? []), r.knowledgeId].sort());
+    }
+    expect(found).toEqual(expected);
+    const codes = new Set(CYBOK_KNOWLEDGE_AREAS.map((ka) => `cybok-${ka.code}`));
+    expect(rows.every((r) => codes.has(r.knowledgeId))).toBe(true);
+
+    const sqli = await courseByName('Hacktivity Lab Sheets').then(async (course) => {
+      const [row] = await ctx.database.db
+        .select({ id: content.id })
+        .from(content)
+        .where(and(eq(content.rootId, course!.id), eq(content.name, 'Web Security: SQL Injection')));
+      return row!;
+    });
+    const links = await ctx.database.db
+      .select()
+      .from(contentKnowledge)
+      .where(eq(contentKnowledge.contentId, sqli.id))
+      .orderBy(contentKnowledge.index);
+    expect(links.map((l) => l.knowledgeId)).toEqual(['cybok-WAM', 'cybok-SS']);
+    expect(links[0]!.topics).toEqual([
+      {
+        topic: 'Fundamental Concepts and Approaches',
+        keywords: [
+          'HYPERTEXT MARKUP LANGUAGE (HTML)',
+          'HYPERTEXT TRANSFER PROTOCOL (HTTP) - PROXYING',
+          'DATABASE',
+          'SESSION HIJACKING',
+          'CLIENT-SERVER MODELS',
+        ],
+      },
+      {
+        topic: 'Server-Side Vulnerabilities and Mitigations',
+        keywords: [
+          'injection vulnerabilities',
+          'server-side misconfiguration and vulnerable components',
+          'SQL-INJECTION',
+          'BACK-END',
+          'BLIND ATTACKS',
+        ],
+      },
+    ]);
+    expect(links[1]!.topics?.map((t) => t.topic)).toEqual([
+      'Categories of Vulnerabilities',
+      'Prevention of Vulnerabilities',
+      'Detection of Vulnerabilities',
+    ]);
   });
 
   it('imports the Hacktivity lab sheets: one module per _labs folder, one sheet per markdown file', async () => {
@@ -292,8 +417,14 @@ describe('seedDemoIfEmpty', () => {
       expect(row.description.length, row.name).toBeGreaterThan(0);
       expect(row.description).not.toMatch(/<script|<img|on\w+=/i);
     }
-    // The sources state no knowledge alignments.
-    expect(await ctx.database.db.$count(contentKnowledge)).toBe(0);
+    // Only the Hacktivity lab sheets state alignments (their CyBOK front matter).
+    const aligned = await ctx.database.db
+      .selectDistinct({ sourceName: content.sourceName })
+      .from(contentKnowledge)
+      .innerJoin(content, eq(content.id, contentKnowledge.contentId));
+    expect(aligned.map((a) => a.sourceName)).toEqual([
+      'Hacktivity Cyber Security Labs (cliffe/HacktivityLabSheets)',
+    ]);
   });
 
   it('creates the demo accounts with their role claims and the demo password', async () => {

@@ -22,11 +22,17 @@ import { seedDemoNewsAndEvents } from '../news/index.js';
 import { seedDemoPages, type DemoPageFiles } from '../pages/index.js';
 import { uploadFile } from '../files/files.service.js';
 import { readHacktivity } from './hacktivity-source.js';
-import { readKnowledge } from './knowledge-source.js';
+import { readKnowledge, readWorkRoles } from './knowledge-source.js';
 import { readManifest } from './manifest.js';
 import { readSecurity101 } from './security-101-source.js';
 import { readSeedLabs } from './seed-labs-source.js';
-import { hasAnyAccount, hasAnyContent, insertKnowledgeItems, lockSeed } from './seed.repository.js';
+import {
+  hasAnyAccount,
+  hasAnyContent,
+  insertKnowledgeItems,
+  insertWorkRoles,
+  lockSeed,
+} from './seed.repository.js';
 
 /** The uploader of the demo pages' files: no account and no permission beyond a page file's own rules. */
 const DEMO_UPLOADER = { permissions: derivePermissions([], false), accountId: null };
@@ -42,6 +48,9 @@ export interface SeedSummary {
   knowledge: Record<KnowledgeType, number>;
   /** Knowledge items that were new (ids already present are kept). */
   knowledgeInserted: number;
+  /** NICE work roles read, and their work role → TKS edges (issue 25). */
+  workRoles: number;
+  workRoleStatements: number;
   courses: CourseImportSummary[];
   /** E-mail addresses of the demo accounts created. */
   accountsCreated: string[];
@@ -74,8 +83,9 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
 
   // Read everything first: a broken source fails the run before anything is written.
   const manifest = await readManifest(dataDir);
-  const [knowledge, ...courses] = await Promise.all([
+  const [knowledge, workRoles, ...courses] = await Promise.all([
     readKnowledge(dataDir),
+    readWorkRoles(dataDir),
     ...COURSE_READERS.map((read) => read(dataDir, manifest)),
   ]);
 
@@ -83,7 +93,9 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
   for (const item of knowledge) counts[item.type] += 1;
   const knowledgeInserted = await db.transaction(async (tx) => {
     await lockSeed(tx);
-    return insertKnowledgeItems(tx, knowledge);
+    const inserted = await insertKnowledgeItems(tx, knowledge);
+    await insertWorkRoles(tx, workRoles);
+    return inserted;
   });
 
   const courseSummaries: CourseImportSummary[] = [];
@@ -102,6 +114,8 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
   return {
     knowledge: counts,
     knowledgeInserted,
+    workRoles: workRoles.roles.length,
+    workRoleStatements: workRoles.statements.length,
     courses: courseSummaries,
     accountsCreated,
     demoDownloads,
@@ -139,6 +153,7 @@ export async function seedDemoIfEmpty(args: {
   log.info(
     {
       knowledge: summary.knowledge,
+      workRoles: summary.workRoles,
       courses: imported.map((c) => ({ name: c.name, modules: c.modules, items: c.items, files: c.files })),
       contributors: imported.reduce((n, c) => n + c.contributorsCreated, 0),
       accounts: summary.accountsCreated,

@@ -214,7 +214,7 @@ describe('the head of a courseware item', () => {
       educationalLevel: ['University Undergraduate'],
       learningResourceType: ['Exercise', 'Lesson'],
       license: 'CC BY-SA 4.0',
-      teaches: ['Analyze network traffic'],
+      teaches: ['Web & Mobile Security', 'Analyze network traffic'],
     });
   });
 

@@ -148,9 +148,10 @@ describe('courseware metrics', () => {
       quizCount: having((c) => c.tags, 'quizzes'),
       totalCourseware: visible.length,
     });
+    // The fixture lab is aligned to one TKS and one CyBOK knowledge area.
     expect(metrics.totalCourseware).toBe(6);
     expect(metrics.categoryCounts.exercise).toBe(4);
-    expect(metrics.linkagesCount).toBe(1);
+    expect(metrics.linkagesCount).toBe(2);
   });
 
   it('count only what the viewer may open: an editor without view-archived misses the archived item', async () => {

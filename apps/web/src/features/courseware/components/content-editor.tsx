@@ -58,9 +58,9 @@ import { FormTextField } from '../../../components/form-text-field';
 
 const NO_KNOWLEDGE: readonly KnowledgeItem[] = [];
 
-/** The knowledge lists in the order the page shows them (000 §2: TKS, KSA, KU). */
-const KNOWLEDGE_ORDER = ['TKS', 'KSA', 'KU'] as const satisfies readonly KnowledgeType[];
-const FIELD_OF = { TKS: 'tksIds', KSA: 'ksaIds', KU: 'kuIds' } as const satisfies Record<
+/** The knowledge lists in the order the page shows them (000 §2: TKS, KSA, KU; then CyBOK, issue 25). */
+const KNOWLEDGE_ORDER = ['TKS', 'KSA', 'KU', 'CYBOK'] as const satisfies readonly KnowledgeType[];
+const FIELD_OF = { TKS: 'tksIds', KSA: 'ksaIds', KU: 'kuIds', CYBOK: 'cybokIds' } as const satisfies Record<
   KnowledgeType,
   string
 >;
@@ -341,7 +341,7 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
                     <KnowledgePicker
                       type={type}
                       items={knowledge.data ?? NO_KNOWLEDGE}
-                      selectedIds={field.value}
+                      selectedIds={field.value ?? []}
                       field={field.name}
                       error={firstMessage(fieldState.error)}
                       disabled={disabled}

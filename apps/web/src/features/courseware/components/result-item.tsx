@@ -43,6 +43,7 @@ function DocumentMatch({ match }: { match: NonNullable<ContentSummary['documentM
 
 /**
  * One search result (000 §2): the name linking to /courseware/{urlAlias}, category and level chips,
+ * with a work-role search how much of the role it covers ("Covers 7 of 97 TKS", issue 25),
  * the course it belongs to, the description trimmed to about 80 characters, and the file it matched in
  * when only its documents hold the words.
  * Props: `item`, `showStatus` (editors see the status icon).
@@ -55,6 +56,11 @@ export function ResultItem({ item, showStatus }: { item: ContentSummary; showSta
         {showStatus && <ContentStatusIcon status={item.status} fontSize="small" />}
         <Link href={paths.content(item.urlAlias)}>{item.name}</Link>
       </Typography>
+      {item.workRoleCoverage && (
+        <Typography variant="body2" sx={{ mt: 0.25, fontWeight: 600 }}>
+          Covers {item.workRoleCoverage.matched} of {item.workRoleCoverage.total} TKS of the work role
+        </Typography>
+      )}
       {item.courseName && item.courseName !== item.name && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
           Course: {item.courseName}

@@ -47,10 +47,14 @@ function chipsOf(
   list('tksIds', knowledge);
   list('ksaIds', knowledge);
   list('kuIds', knowledge);
+  list('cybokIds', knowledge);
   list('contributorIds', (id) => {
     const contributor = contributorsById.get(id);
     return contributor ? contributorFullName(contributor) : 'Contributor';
   });
+  if (state.workRole) {
+    chips.push({ key: 'workRole', text: `Work role ${state.workRole}`, without: { ...state, workRole: '' } });
+  }
   if (state.newOrUpdatedContent) {
     chips.push({ key: 'new', text: 'New or updated', without: { ...state, newOrUpdatedContent: false } });
   }

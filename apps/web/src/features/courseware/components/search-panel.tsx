@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useId, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
 import {
   CONTENT_CATEGORIES,
   CONTENT_CATEGORY_LABELS,
@@ -42,13 +42,30 @@ const TAG_OPTIONS = options(CONTENT_TAGS, CONTENT_TAG_LABELS);
 /** Which state field holds the selected ids of each knowledge type, and the field's label. */
 export const KNOWLEDGE_FILTERS: Record<
   KnowledgeType,
-  { field: 'tksIds' | 'ksaIds' | 'kuIds'; label: string }
+  { field: 'tksIds' | 'ksaIds' | 'kuIds' | 'cybokIds'; label: string }
 > = {
   TKS: { field: 'tksIds', label: 'TKS' },
   KSA: { field: 'ksaIds', label: 'KSA' },
   KU: { field: 'kuIds', label: 'KU' },
+  CYBOK: { field: 'cybokIds', label: 'CyBOK' },
 };
-const KNOWLEDGE_ORDER: readonly KnowledgeType[] = ['TKS', 'KSA', 'KU'];
+const KNOWLEDGE_ORDER: readonly KnowledgeType[] = ['TKS', 'KSA', 'KU', 'CYBOK'];
+
+/** The work-role filter (issue 25): its code and its list load after the page, not with it. */
+const WorkRoleFilter = lazy(() => import('../../knowledge/components/work-role-filter'));
+const subscribeNever = () => () => {};
+/** False on the server and while hydrating, true after: lazy parts then mount without a mismatch. */
+const useIsHydrated = () =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+
+/** What stands in the work-role filter's place until its code has loaded (the same size). */
+function WorkRoleFilterPlaceholder() {
+  return <TextField size="small" label="NICE work role" disabled fullWidth />;
+}
 
 const knowledgeText = (item: KnowledgeItem) => `${item.code} ${item.name}`;
 const knowledgeId = (item: KnowledgeItem) => item.id;
@@ -59,7 +76,8 @@ const contributorText = (contributor: Contributor) =>
 /**
  * The search panel of the courseware landing page (000 §2): a text box (2 to 256 characters, applied on
  * submit) and filters that apply at once: education levels, experience levels, content categories, tags
- * (with facet counts), TKS / KSA / KU and contributors (searchable), and new-or-updated content.
+ * (with facet counts), a NICE work role (issue 25), TKS / KSA / KU / CyBOK knowledge areas and
+ * contributors (searchable), and new-or-updated content.
  * Props: `state` (the search in the address), `facets` of the last answer, `knowledge`, `contributors`,
  * `onSearch` (navigates to the new search).
  */
@@ -93,9 +111,10 @@ export function SearchPanel({
     setTextError(null);
   }
   const isFiltersOpen = filtersToggled ?? !isSmall;
+  const isHydrated = useIsHydrated();
 
   const knowledgeByType = useMemo(() => {
-    const byType: Record<KnowledgeType, KnowledgeItem[]> = { TKS: [], KSA: [], KU: [] };
+    const byType: Record<KnowledgeType, KnowledgeItem[]> = { TKS: [], KSA: [], KU: [], CYBOK: [] };
     for (const item of knowledge) byType[item.type].push(item);
     for (const type of KNOWLEDGE_TYPES)
       byType[type].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));
@@ -225,6 +244,16 @@ export function SearchPanel({
             counts={facets?.contentCategories}
             onChange={(values) => setList('contentCategories', values)}
           />
+          {isHydrated ? (
+            <Suspense fallback={<WorkRoleFilterPlaceholder />}>
+              <WorkRoleFilter
+                value={state.workRole}
+                onChange={(workRole) => onSearch({ ...state, workRole })}
+              />
+            </Suspense>
+          ) : (
+            <WorkRoleFilterPlaceholder />
+          )}
           {KNOWLEDGE_ORDER.map((type) => {
             const { field, label } = KNOWLEDGE_FILTERS[type];
             return (

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_SEARCH_STATE, hasSearchCriteria, readSearchState, writeSearchState } from './search-state';
 
 describe('search state in the address', () => {
-  it('round-trips every key of 000 §2', () => {
+  it('round-trips every key of 000 §2, and cybok (issue 25)', () => {
     const query =
-      'q=phishing&edu=highschool&exp=beginner%2Cadvanced&cat=lesson&ksas=ksa-K0004&kus=ku-BCY&tkss=tks-T0084&cid=5f0c8a2e-1b3d-4c5e-8f70-000000000001&new=true&tag=homework';
+      'q=phishing&edu=highschool&exp=beginner%2Cadvanced&cat=lesson&ksas=ksa-K0004&kus=ku-BCY&tkss=tks-T0084&cybok=cybok-WAM%2Ccybok-SS&cid=5f0c8a2e-1b3d-4c5e-8f70-000000000001&role=PD-WRL-007&new=true&tag=homework';
     const state = readSearchState(new URLSearchParams(query));
     expect(state).toEqual({
       q: 'phishing',
@@ -14,7 +14,9 @@ describe('search state in the address', () => {
       ksaIds: ['ksa-K0004'],
       kuIds: ['ku-BCY'],
       tksIds: ['tks-T0084'],
+      cybokIds: ['cybok-WAM', 'cybok-SS'],
       contributorIds: ['5f0c8a2e-1b3d-4c5e-8f70-000000000001'],
+      workRole: 'PD-WRL-007',
       newOrUpdatedContent: true,
       tags: ['homework'],
     });
@@ -22,8 +24,9 @@ describe('search state in the address', () => {
   });
 
   it('drops a one-character keyword and unknown values', () => {
-    const state = readSearchState(new URLSearchParams('q=a&edu=college&tag=lab,lab'));
+    const state = readSearchState(new URLSearchParams('q=a&edu=college&tag=lab,lab&role=PD-WRL-7'));
     expect(state.q).toBe('');
+    expect(state.workRole).toBe('');
     expect(state.educationLevels).toEqual([]);
     expect(state.tags).toEqual(['lab']);
   });

@@ -1,6 +1,6 @@
 /**
  * The landing page's search state and its query-string form (000 §2): keys q, edu, exp, cat, ksas, kus,
- * tkss, cid, new, tag (SEARCH_URL_KEYS), lists comma separated. Values that do not pass the shared
+ * tkss, cybok, cid, role, new, tag (SEARCH_URL_KEYS), lists comma separated. Values that do not pass the shared
  * schemas are dropped, so a hand-edited address cannot break the page.
  */
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ import {
   SearchTextSchema,
   type SearchContentQuery,
 } from '@portal/shared/schemas/courseware';
-import { KnowledgeIdSchema } from '@portal/shared/schemas/knowledge';
+import { KnowledgeIdSchema, WorkRoleIdSchema } from '@portal/shared/schemas/knowledge';
 
 /** What the user searches for; empty lists and '' mean "not set". */
 export interface SearchState {
@@ -26,13 +26,16 @@ export interface SearchState {
   ksaIds: string[];
   kuIds: string[];
   tksIds: string[];
+  cybokIds: string[];
   contributorIds: string[];
+  /** A NICE work role id (PD-WRL-007), '' when not set (issue 25). */
+  workRole: string;
   newOrUpdatedContent: boolean;
   tags: ContentTag[];
 }
 
 /** The list-valued fields of the state. */
-export type SearchListField = Exclude<keyof SearchState, 'q' | 'newOrUpdatedContent'>;
+export type SearchListField = Exclude<keyof SearchState, 'q' | 'newOrUpdatedContent' | 'workRole'>;
 
 export const EMPTY_SEARCH_STATE: SearchState = {
   q: '',
@@ -42,7 +45,9 @@ export const EMPTY_SEARCH_STATE: SearchState = {
   ksaIds: [],
   kuIds: [],
   tksIds: [],
+  cybokIds: [],
   contributorIds: [],
+  workRole: '',
   newOrUpdatedContent: false,
   tags: [],
 };
@@ -57,6 +62,7 @@ const LIST_ITEM_SCHEMAS: Record<SearchListField, z.ZodType<string>> = {
   ksaIds: KnowledgeIdSchema,
   kuIds: KnowledgeIdSchema,
   tksIds: KnowledgeIdSchema,
+  cybokIds: KnowledgeIdSchema,
   contributorIds: UuidSchema,
   tags: ContentTagSchema,
 };
@@ -82,6 +88,9 @@ export function readSearchState(params: URLSearchParams): SearchState {
     if (field === 'q') {
       const parsed = SearchTextSchema.safeParse(params.get(key) ?? '');
       state.q = parsed.success ? parsed.data : '';
+    } else if (field === 'workRole') {
+      const parsed = WorkRoleIdSchema.safeParse(params.get(key) ?? '');
+      state.workRole = parsed.success ? parsed.data : '';
     } else if (field === 'newOrUpdatedContent') {
       const value = params.get(key);
       state.newOrUpdatedContent = value === 'true' || value === '1';
@@ -100,6 +109,8 @@ export function writeSearchState(state: SearchState): URLSearchParams {
     const field = SEARCH_URL_KEYS[key];
     if (field === 'q') {
       if (state.q.trim()) params.set(key, state.q.trim());
+    } else if (field === 'workRole') {
+      if (state.workRole) params.set(key, state.workRole);
     } else if (field === 'newOrUpdatedContent') {
       if (state.newOrUpdatedContent) params.set(key, 'true');
     } else if (state[field].length > 0) {
@@ -114,6 +125,7 @@ export function hasSearchCriteria(state: SearchState): boolean {
   return (
     state.q.trim().length > 0 ||
     state.newOrUpdatedContent ||
+    state.workRole !== '' ||
     (Object.keys(LIST_ITEM_SCHEMAS) as SearchListField[]).some((field) => state[field].length > 0)
   );
 }
@@ -128,7 +140,9 @@ export function toSearchQuery(state: SearchState): Omit<SearchContentQuery, 'lim
     ksaIds: state.ksaIds,
     kuIds: state.kuIds,
     tksIds: state.tksIds,
+    cybokIds: state.cybokIds,
     contributorIds: state.contributorIds,
+    workRole: state.workRole || undefined,
     newOrUpdatedContent: state.newOrUpdatedContent || undefined,
     tags: state.tags,
   };

@@ -45,6 +45,21 @@ const lab = makeContent({
     { ...KNOWLEDGE[2]!, index: 0 } as Content['ksas'][number],
   ],
   kus: [],
+  cybokAreas: [
+    {
+      id: 'cybok-WAM',
+      index: 0,
+      code: 'WAM',
+      name: 'Web & Mobile Security',
+      type: 'CYBOK',
+      topics: [
+        {
+          topic: 'Server-Side Vulnerabilities and Mitigations',
+          keywords: ['SQL-INJECTION', 'BLIND ATTACKS'],
+        },
+      ],
+    },
+  ],
   contributors: [makeContributor()],
   includes: ['Lab handout (PDF)', 'Docker set-up files'],
   lessonCount: 3,
@@ -266,6 +281,22 @@ describe('content detail page', () => {
     ).toEqual([`K0001${KNOWLEDGE[2]!.name}`, `S0001${KNOWLEDGE[4]!.name}`]);
     expect(screen.getByRole('region', { name: 'Task Knowledge Skills (TKS)' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Knowledge Units (KU)' })).toBeNull();
+  });
+
+  it('lists CyBOK knowledge areas with their topics and keywords, and each list its source and licence', async () => {
+    api(lab);
+    renderApp(`/courseware/${lab.urlAlias}`);
+    const cybok = await screen.findByRole('region', { name: 'CyBOK Knowledge Areas' });
+    expect(within(cybok).getByText('Web & Mobile Security')).toBeVisible();
+    expect(
+      within(cybok).getByText('Server-Side Vulnerabilities and Mitigations', { exact: false }),
+    ).toBeVisible();
+    expect(within(cybok).getByText('— SQL-INJECTION, BLIND ATTACKS', { exact: false })).toBeVisible();
+    expect(
+      within(cybok).getByRole('link', { name: 'The Cyber Security Body of Knowledge (CyBOK) 1.1' }),
+    ).toHaveAttribute('href', 'https://www.cybok.org/');
+    const tks = screen.getByRole('region', { name: 'Task Knowledge Skills (TKS)' });
+    expect(within(tks).getByText(/Public domain \(U\.S\. Government work\)/)).toBeVisible();
   });
 
   it('shows source, licence, author, last-curated date, contributors and includes', async () => {

@@ -118,6 +118,48 @@ describe('courseware landing page', () => {
     expect(sent.has('ksaIds')).toBe(false);
   });
 
+  it('filters by a NICE work role: the list loads only when opened, grouped by category; results say their coverage', async () => {
+    const roles = [
+      {
+        id: 'OG-WRL-001',
+        name: 'Communications Security',
+        description: '',
+        categoryId: 'OG',
+        categoryName: 'Oversight and Governance',
+        statementCount: 12,
+      },
+      {
+        id: 'PD-WRL-007',
+        name: 'Vulnerability Analysis',
+        description: '',
+        categoryId: 'PD',
+        categoryName: 'Protection and Defense',
+        statementCount: 97,
+      },
+    ];
+    const { requests } = api(
+      (request) =>
+        request.url.searchParams.get('workRole') === 'PD-WRL-007'
+          ? makeSearchResponse({ items: [makeSummary({ workRoleCoverage: { matched: 7, total: 97 } })] })
+          : makeSearchResponse(),
+      { 'GET /api/v1/work-roles': () => ({ items: roles }) },
+    );
+    const { user, router } = renderApp('/courseware?q=overflow');
+    const field = await screen.findByRole('combobox', { name: 'NICE work role' });
+    expect(requests.some((r) => r.url.pathname === '/api/v1/work-roles')).toBe(false);
+    await user.click(field);
+    await user.type(field, 'vulner');
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getByText('Protection and Defense')).toBeVisible();
+    expect(within(listbox).queryByText('Communications Security')).toBeNull();
+    await user.click(within(listbox).getByRole('option', { name: /PD-WRL-007 Vulnerability Analysis/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=overflow&role=PD-WRL-007'));
+    expect(await screen.findByText('Covers 7 of 97 TKS of the work role')).toBeVisible();
+    expect(searchRequests(requests).at(-1)!.url.searchParams.get('workRole')).toBe('PD-WRL-007');
+    const chips = screen.getByRole('region', { name: 'Selected filters' });
+    expect(within(chips).getByText('Work role PD-WRL-007')).toBeVisible();
+  });
+
   it('asks for at least two characters and does not search with one', async () => {
     const { requests } = api();
     const { user, router } = renderApp('/courseware');

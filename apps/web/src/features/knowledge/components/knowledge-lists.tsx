@@ -1,26 +1,53 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { KNOWLEDGE_SOURCES } from '@portal/shared/alignment';
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from '@portal/shared/enums';
 import type { Content, ContentKnowledge } from '@portal/shared/schemas/courseware';
 
-const LISTS: readonly { type: KnowledgeType; field: 'tkss' | 'ksas' | 'kus' }[] = [
+type ListField = 'tkss' | 'ksas' | 'kus' | 'cybokAreas';
+
+const LISTS: readonly { type: KnowledgeType; field: ListField }[] = [
   { type: 'TKS', field: 'tkss' },
   { type: 'KSA', field: 'ksas' },
   { type: 'KU', field: 'kus' },
+  { type: 'CYBOK', field: 'cybokAreas' },
 ];
 
+/** A CyBOK alignment's topics, each with its keywords after a dash. */
+function Topics({ item }: { item: ContentKnowledge }) {
+  if (!item.topics?.length) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+      {item.topics.map((t) => (
+        <Typography component="li" variant="body2" key={t.topic}>
+          {t.topic}
+          {t.keywords.length > 0 && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {' — '}
+              {t.keywords.join(', ')}
+            </Typography>
+          )}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
 /**
- * The Task Knowledge Skills (TKS), Knowledge Skill Abilities (KSA) and Knowledge Units (KU) of a content
- * item (000 §2), each under its heading with code and name, in index order; empty lists are left out.
- * Props: `content`.
+ * The Task Knowledge Skills (TKS), Knowledge Skill Abilities (KSA), Knowledge Units (KU) and CyBOK
+ * knowledge areas of a content item (000 §2, issue 25), each under its heading with code and name (a
+ * CyBOK area with its topics and keywords), in index order, and the list's source and licence; empty
+ * lists are left out. Props: `content`.
  */
-export function KnowledgeLists({ content }: { content: Pick<Content, 'tkss' | 'ksas' | 'kus'> }) {
+export function KnowledgeLists({ content }: { content: Pick<Content, ListField> }) {
   return (
     <>
       {LISTS.map(({ type, field }) => {
-        const items: ContentKnowledge[] = [...content[field]].sort((a, b) => a.index - b.index);
+        const items: ContentKnowledge[] = [...(content[field] ?? [])].sort((a, b) => a.index - b.index);
         if (items.length === 0) return null;
         const headingId = `knowledge-${type}`;
+        const source = KNOWLEDGE_SOURCES[type];
         return (
           <Box component="section" key={type} aria-labelledby={headingId}>
             <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
@@ -35,10 +62,16 @@ export function KnowledgeLists({ content }: { content: Pick<Content, 'tkss' | 'k
                   >
                     {item.code}
                   </Typography>
-                  <Typography component="span">{item.name}</Typography>
+                  <Box>
+                    <Typography component="span">{item.name}</Typography>
+                    <Topics item={item} />
+                  </Box>
                 </Box>
               ))}
             </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Source: <Link href={source.url}>{source.name}</Link> · {source.licence}
+            </Typography>
           </Box>
         );
       })}

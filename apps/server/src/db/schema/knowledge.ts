@@ -1,0 +1,44 @@
+/**
+ * NICE work roles (issue 25): the NICE Framework v2.1.0's categories, work roles and each role's task,
+ * knowledge and skill statements (knowledge items of type TKS), imported as the data has them.
+ */
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { knowledgeItem } from './courseware.js';
+
+export const workRoleCategory = pgTable('work_role_category', {
+  /** The category's code: DD, PD, OG, IO, IN. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+export const workRole = pgTable(
+  'work_role',
+  {
+    /** The role's code, e.g. PD-WRL-007. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => workRoleCategory.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('work_role_category_idx').on(t.categoryId, t.id)],
+);
+
+/** Work role → TKS statement edges (the CPRT export's `projection` relationships). */
+export const workRoleStatement = pgTable(
+  'work_role_statement',
+  {
+    workRoleId: text('work_role_id')
+      .notNull()
+      .references(() => workRole.id, { onDelete: 'cascade' }),
+    knowledgeId: text('knowledge_id')
+      .notNull()
+      .references(() => knowledgeItem.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workRoleId, t.knowledgeId] }),
+    index('work_role_statement_knowledge_idx').on(t.knowledgeId),
+  ],
+);

@@ -1,0 +1,89 @@
+/**
+ * The coverage matrix (issue 25): each NICE work role (by category), CAE KU and CyBOK knowledge area
+ * with its aligned items, the share of its statements the published catalogue covers, and its gaps;
+ * and the same as CSV (what a CAE-CD application asks for). Anyone may read it for the published
+ * catalogue; a caller who may update content also gets the unpublished items' counts.
+ */
+import { COVERAGE_GAPS_PREVIEW } from '@portal/shared/limits';
+import type { PermissionFlags } from '@portal/shared/permissions';
+import type { CoverageGap, CoverageMatrix, CoverageRow } from '@portal/shared/schemas/coverage';
+import type { Db } from '../../db/client.js';
+import * as repo from './coverage.repository.js';
+
+/** The matrix: work roles, then KUs, then CyBOK areas. */
+export async function getCoverage(
+  db: Db,
+  perms: Pick<PermissionFlags, 'CanUpdateContent'>,
+): Promise<CoverageMatrix> {
+  const [roles, kus, cybok, gaps] = await Promise.all([
+    repo.workRoleCounts(db),
+    repo.knowledgeCounts(db, 'KU'),
+    repo.knowledgeCounts(db, 'CYBOK'),
+    repo.workRoleGaps(db, COVERAGE_GAPS_PREVIEW),
+  ]);
+  const gapsOf = new Map<string, { list: CoverageGap[]; total: number }>();
+  for (const g of gaps) {
+    const entry = gapsOf.get(g.roleId) ?? { list: [], total: g.total };
+    entry.list.push({ id: g.id, code: g.code, name: g.name, roles: g.roles });
+    gapsOf.set(g.roleId, entry);
+  }
+  const row = (kind: CoverageRow['kind'], r: repo.CoverageCountRow): CoverageRow => ({
+    kind,
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    group: r.group,
+    publishedItems: r.published,
+    unpublishedItems: perms.CanUpdateContent ? r.unpublished : null,
+    statements: r.statements,
+    covered: r.covered,
+    gaps: kind === 'workRole' ? (gapsOf.get(r.id)?.list ?? []) : [],
+    gapCount: kind === 'workRole' ? (gapsOf.get(r.id)?.total ?? 0) : r.statements - r.covered,
+  });
+  return {
+    rows: [
+      ...roles.map((r) => row('workRole', r)),
+      ...kus.map((r) => row('KU', r)),
+      ...cybok.map((r) => row('CYBOK', r)),
+    ],
+  };
+}
+
+const KIND_LABELS: Record<CoverageRow['kind'], string> = {
+  workRole: 'NICE work role',
+  KU: 'CAE knowledge unit',
+  CYBOK: 'CyBOK knowledge area',
+};
+
+/** The matrix as CSV rows: a header, then one row per matrix row (share as a percentage). */
+export function coverageCsvRows(matrix: CoverageMatrix, withUnpublished: boolean): string[][] {
+  const header = [
+    'framework',
+    'group',
+    'code',
+    'name',
+    'published items',
+    ...(withUnpublished ? ['unpublished items'] : []),
+    'statements',
+    'covered',
+    'covered %',
+    'gaps',
+    'most specific gaps',
+  ];
+  return [
+    header,
+    ...matrix.rows.map((r) => [
+      KIND_LABELS[r.kind],
+      r.group ?? '',
+      r.code,
+      r.name,
+      String(r.publishedItems),
+      ...(withUnpublished ? [String(r.unpublishedItems ?? 0)] : []),
+      String(r.statements),
+      String(r.covered),
+      r.statements > 0 ? String(Math.round((100 * r.covered) / r.statements)) : '',
+      String(r.gapCount),
+      r.gaps.map((g) => g.code).join(' '),
+    ]),
+  ];
+}

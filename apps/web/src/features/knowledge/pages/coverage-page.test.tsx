@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CoverageRow } from '@portal/shared/schemas/coverage';
+import { makeSession } from '../../../testing/fixtures';
+import { mockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+const ROWS: CoverageRow[] = [
+  {
+    kind: 'workRole',
+    id: 'PD-WRL-007',
+    code: 'PD-WRL-007',
+    name: 'Vulnerability Analysis',
+    group: 'Protection and Defense',
+    publishedItems: 3,
+    unpublishedItems: null,
+    statements: 4,
+    covered: 1,
+    gaps: [{ id: 'tks-K0009', code: 'K0009', name: 'Knowledge of application vulnerabilities', roles: 3 }],
+    gapCount: 3,
+  },
+  {
+    kind: 'CYBOK',
+    id: 'cybok-WAM',
+    code: 'WAM',
+    name: 'Web & Mobile Security',
+    group: null,
+    publishedItems: 0,
+    unpublishedItems: null,
+    statements: 1,
+    covered: 0,
+    gaps: [],
+    gapCount: 1,
+  },
+];
+
+describe('coverage page', () => {
+  it('shows each framework as a table: counts linking to their search, the share in numbers, gaps linking to a search', async () => {
+    mockApi({ 'GET /api/v1/coverage': () => ({ rows: ROWS }) });
+    renderApp('/coverage');
+    const roles = await screen.findByRole('region', { name: 'NICE work roles' });
+    const table = within(roles).getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Published items' })).toBeVisible();
+    expect(within(table).queryByRole('columnheader', { name: 'Unpublished items' })).toBeNull();
+    expect(within(table).getByText('Protection and Defense')).toBeVisible();
+    expect(within(table).getByRole('link', { name: '3' })).toHaveAttribute(
+      'href',
+      '/courseware?role=PD-WRL-007',
+    );
+    expect(within(table).getByText('1 of 4 (25%)')).toBeVisible();
+    expect(within(table).getByRole('link', { name: 'K0009' })).toHaveAttribute(
+      'href',
+      '/courseware?q=application+vulnerabilities',
+    );
+    expect(within(table).getByText('and 2 more')).toBeVisible();
+    const cybok = screen.getByRole('region', { name: 'CyBOK knowledge areas' });
+    expect(within(cybok).getByText('0 of 1 (0%)')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download as CSV' })).toHaveAttribute(
+      'href',
+      '/api/v1/coverage/export',
+    );
+    expect(document.title).toBe('Coverage');
+  });
+
+  it('gives editors the unpublished column', async () => {
+    mockApi({
+      'GET /api/v1/auth/session': () => makeSession('contenteditor'),
+      'GET /api/v1/coverage': () => ({ rows: ROWS.map((r) => ({ ...r, unpublishedItems: 2 })) }),
+    });
+    renderApp('/coverage', { signedInAs: 'contenteditor' });
+    const roles = await screen.findByRole('region', { name: 'NICE work roles' });
+    expect(await within(roles).findByRole('columnheader', { name: 'Unpublished items' })).toBeVisible();
+  });
+});

@@ -1,0 +1,169 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { SEARCH_TEXT_MAX } from '@portal/shared/limits';
+import type { CoverageKind, CoverageRow } from '@portal/shared/schemas/coverage';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useCan } from '../../../lib/session';
+import { useCoverage } from '../api/get-coverage';
+
+const SECTIONS: readonly { kind: CoverageKind; title: string }[] = [
+  { kind: 'workRole', title: 'NICE work roles' },
+  { kind: 'KU', title: 'CAE-CD knowledge units' },
+  { kind: 'CYBOK', title: 'CyBOK knowledge areas' },
+];
+
+/** The search of a row's aligned courseware (/courseware with its filter). */
+function searchOf(row: CoverageRow): string {
+  const key = row.kind === 'workRole' ? 'role' : row.kind === 'KU' ? 'kus' : 'cybok';
+  return `/courseware?${new URLSearchParams({ [key]: row.id }).toString()}`;
+}
+
+/** A search for a gap's words: the statement without its "Knowledge of" / "Skill in" opening. */
+function gapSearch(name: string): string {
+  const words = name.replace(/^(knowledge of|skill in)\s+/i, '').slice(0, SEARCH_TEXT_MAX);
+  return `/courseware?${new URLSearchParams({ q: words }).toString()}`;
+}
+
+/** The covered share as a bar with its numbers beside it (the numbers are what a reader hears). */
+function Share({ row }: { row: CoverageRow }) {
+  const percent = row.statements > 0 ? Math.round((100 * row.covered) / row.statements) : 0;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 160 }}>
+      <Box aria-hidden sx={{ flex: 1, height: 8, borderRadius: 1, bgcolor: 'action.hover' }}>
+        <Box sx={{ width: `${percent}%`, height: '100%', borderRadius: 1, bgcolor: 'primary.main' }} />
+      </Box>
+      <span>
+        {row.covered} of {row.statements} ({percent}%)
+      </span>
+    </Box>
+  );
+}
+
+/**
+ * /coverage (issue 25): the coverage matrix as tables, one per framework (work roles grouped by
+ * category): aligned published items linking to their search, the editors' unpublished column, the
+ * covered share as a bar with its numbers, and the most specific gaps linking to a search for their
+ * words; with a CSV export. No props.
+ */
+export function CoveragePage() {
+  useDocumentTitle('Coverage');
+  const isEditor = useCan('CanUpdateContent');
+  const coverage = useCoverage(isEditor);
+  const rows = coverage.data?.rows ?? [];
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto', px: 2, py: 4 }}>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        Coverage
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        How much of each NICE work role, CAE-CD knowledge unit and CyBOK knowledge area the published
+        courseware covers. An alignment of a lesson, lab or exercise counts for its module and course.{' '}
+        <Link underline="always" href="/api/v1/coverage/export">
+          Download as CSV
+        </Link>
+      </Typography>
+      {coverage.isPending && <Typography>Loading coverage…</Typography>}
+      {SECTIONS.map(({ kind, title }) => {
+        const ofKind = rows.filter((r) => r.kind === kind);
+        if (ofKind.length === 0) return null;
+        const headingId = `coverage-${kind}`;
+        let group: string | null = null;
+        return (
+          <Box component="section" key={kind} aria-labelledby={headingId} sx={{ mb: 4, overflowX: 'auto' }}>
+            <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
+              {title}
+            </Typography>
+            <Table size="small" aria-labelledby={headingId}>
+              <TableHead>
+                <TableRow>
+                  <TableCell component="th" scope="col">
+                    {kind === 'workRole' ? 'Work role' : 'Name'}
+                  </TableCell>
+                  <TableCell component="th" scope="col" align="right">
+                    Published items
+                  </TableCell>
+                  {isEditor && (
+                    <TableCell component="th" scope="col" align="right">
+                      Unpublished items
+                    </TableCell>
+                  )}
+                  <TableCell component="th" scope="col">
+                    Statements covered
+                  </TableCell>
+                  {kind === 'workRole' && (
+                    <TableCell component="th" scope="col">
+                      Most specific gaps
+                    </TableCell>
+                  )}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {ofKind.flatMap((row) => {
+                  const cells = [];
+                  if (row.group !== null && row.group !== group) {
+                    group = row.group;
+                    cells.push(
+                      <TableRow key={`group-${row.group}`}>
+                        <TableCell component="th" scope="colgroup" colSpan={isEditor ? 5 : 4}>
+                          <strong>{row.group}</strong>
+                        </TableCell>
+                      </TableRow>,
+                    );
+                  }
+                  cells.push(
+                    <TableRow key={row.id}>
+                      <TableCell component="th" scope="row">
+                        <strong>{row.code}</strong> {row.name}
+                      </TableCell>
+                      <TableCell align="right">
+                        {row.publishedItems > 0 ? (
+                          <Link underline="always" href={searchOf(row)}>
+                            {row.publishedItems}
+                          </Link>
+                        ) : (
+                          row.publishedItems
+                        )}
+                      </TableCell>
+                      {isEditor && <TableCell align="right">{row.unpublishedItems ?? 0}</TableCell>}
+                      <TableCell>
+                        <Share row={row} />
+                      </TableCell>
+                      {kind === 'workRole' && (
+                        <TableCell>
+                          {row.gaps.length === 0 ? (
+                            'None'
+                          ) : (
+                            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                              {row.gaps.map((gap) => (
+                                <li key={gap.id}>
+                                  <Link underline="always" href={gapSearch(gap.name)}>
+                                    {gap.code}
+                                  </Link>{' '}
+                                  {gap.name}
+                                </li>
+                              ))}
+                              {row.gapCount > row.gaps.length && (
+                                <li>and {row.gapCount - row.gaps.length} more</li>
+                              )}
+                            </Box>
+                          )}
+                        </TableCell>
+                      )}
+                    </TableRow>,
+                  );
+                  return cells;
+                })}
+              </TableBody>
+            </Table>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
