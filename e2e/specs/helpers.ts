@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -260,4 +260,33 @@ export async function seriousFindings(page: Page, scope: FindingsScope = {}): Pr
     { values: tags, leftOut: exclude },
   );
   return findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+}
+
+/** How long a whole-tree download (zip bundle or Common Cartridge) may take to start on a loaded machine. */
+export const TREE_DOWNLOAD_TIMEOUT_MS = 45_000;
+
+/**
+ * Clicks `buttonName` in an item's "Download all files" section and follows it as a person would: the
+ * preparing text shows and the button waits while the server builds, then the download starts, the
+ * section says so and the button is back; the section is axe-clean. Returns the download, its file name
+ * checked against `fileName`.
+ */
+export async function downloadWholeTree(
+  page: Page,
+  buttonName: string,
+  preparingText: string,
+  fileName: RegExp,
+): Promise<Download> {
+  const section = page.getByRole('region', { name: 'Download all files' });
+  const button = section.getByRole('button', { name: buttonName });
+  const downloadPromise = page.waitForEvent('download', { timeout: TREE_DOWNLOAD_TIMEOUT_MS });
+  await button.click();
+  await expect(section.getByText(preparingText)).toBeVisible();
+  await expect(button).toBeDisabled();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(fileName);
+  await expect(section.getByText(/your download has started/)).toBeVisible();
+  await expect(button).toBeEnabled();
+  expect(await axeViolations(page, { include: '#bundle-heading', all: true })).toEqual([]);
+  return download;
 }
