@@ -154,7 +154,11 @@ async function runLighthouse(): Promise<void> {
           onlyCategories: ['performance', 'accessibility'],
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        const { categories, audits } = result.lhr;
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError)
+          console.log(
+            `  ${page.name}: Lighthouse could not measure: ${runtimeError.code} ${runtimeError.message}`,
+          );
         scores.push({
           performance: (categories.performance?.score ?? 0) * PERCENT,
           accessibility: (categories.accessibility?.score ?? 0) * PERCENT,

@@ -22,9 +22,8 @@ import { isNotFoundError, setApiTransport, type ApiTransport } from './lib/api-c
 import { DEFAULT_ENV } from './lib/env';
 import { setHtmlTextParser } from './lib/html-text';
 import { createQueryClient } from './lib/query-client';
-import { dehydrateFilter, serializeSsrState } from './lib/ssr-state';
+import { serializeSsrState, shouldDehydrateQuery } from './lib/ssr-state';
 import { paths } from './config/paths';
-import { trimEndCharacters } from '@portal/shared/text';
 
 /** The emotion cache key MUI's styles use in the browser too (emotion's default), so hydration finds them. */
 const EMOTION_KEY = 'css';
@@ -98,9 +97,7 @@ export async function render(input: SsrRenderInput<ApiTransport>): Promise<SsrRe
   const state = serializeSsrState({
     env,
     router: { loaderData: context.loaderData, actionData: context.actionData },
-    queries: dehydrate(queryClient, {
-      shouldDehydrateQuery: dehydrateFilter(trimEndCharacters(url.pathname, '/') === paths.courseware),
-    }),
+    queries: dehydrate(queryClient, { shouldDehydrateQuery }),
   });
   queryClient.clear();
   return { kind: 'page', status: context.statusCode, html, styleTags, state };

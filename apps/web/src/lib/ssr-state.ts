@@ -17,19 +17,15 @@ export interface SsrState {
 /** Query roots that belong to a signed-in user: never in a page rendered for everyone. */
 const PRIVATE_QUERY_ROOTS: readonly string[] = ['session', 'messages', 'identity-admin'];
 
-/** The knowledge list (about 400 kB): handed on only to the page whose first render shows it. */
+/** The knowledge list (about 400 kB): never in a page; the browser loads it when a filter needs it. */
 const KNOWLEDGE_QUERY_ROOT = 'knowledge';
 
-/**
- * Which queries go into the page: those that succeeded and are public; the knowledge list only when
- * `withKnowledge` (the courseware landing's filters draw it; an item page does not).
- */
-export function dehydrateFilter(withKnowledge: boolean): (query: Query) => boolean {
-  return (query) => {
-    const root = String(query.queryKey[0]);
-    if (query.state.status !== 'success' || PRIVATE_QUERY_ROOTS.includes(root)) return false;
-    return withKnowledge || root !== KNOWLEDGE_QUERY_ROOT;
-  };
+/** Which queries go into the page: those that succeeded and are public, but the knowledge list. */
+export function shouldDehydrateQuery(query: Query): boolean {
+  const root = String(query.queryKey[0]);
+  return (
+    query.state.status === 'success' && !PRIVATE_QUERY_ROOTS.includes(root) && root !== KNOWLEDGE_QUERY_ROOT
+  );
 }
 
 /**

@@ -16,6 +16,9 @@ import { contentQueryOptions, normaliseIdOrAlias } from './api/get-content';
  */
 export function createKnowledgeLoader(queryClient: QueryClient) {
   return async () => {
+    // Not on the server (issue 22): 400 kB of JSON per rendered page, and nothing a visitor sees first
+    // depends on it; the browser loads it after hydration, where the filters ask for it.
+    if (import.meta.env.SSR) return null;
     try {
       await queryClient.ensureQueryData(knowledgeQueryOptions());
     } catch {
