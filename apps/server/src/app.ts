@@ -63,6 +63,7 @@ import { pageRoutes } from './modules/pages/pages.routes.js';
 import eventRoutes from './modules/events/events.routes.js';
 import seoRoutes from './modules/seo/seo.routes.js';
 import { renderAppPage } from './modules/seo/seo.service.js';
+import { envJsonFor } from './modules/site/site.service.js';
 import ltiAdminRoutes from './modules/lti/lti-admin.routes.js';
 import { allowPlatformFraming, ltiApiRoutes, ltiPublicRoutes } from './modules/lti/lti.routes.js';
 
@@ -194,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const hasWeb = fs.existsSync(indexHtml);
   // The app's page, read once: every app route gets it with its own head written in (modules/seo).
   const template = hasWeb ? fs.readFileSync(indexHtml, 'utf8') : '';
-  const renderPage = hasWeb ? await loadPageRenderer(app) : null;
+  const renderPage = hasWeb ? await loadPageRenderer(app, () => envJsonFor(app.db, config)) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,

@@ -78,9 +78,12 @@ async function injectAsResponse(app: FastifyInstance, path: string, init: Reques
 
 /**
  * Loads the server entry; null (pages go as the empty app) when rendering is off or the web app is built
- * without its server entry.
+ * without its server entry. `envFor` gives the body of /dist/env.json for a render (the site service's).
  */
-export async function loadPageRenderer(app: FastifyInstance): Promise<PageRenderer | null> {
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  envFor: () => Promise<unknown>,
+): Promise<PageRenderer | null> {
   const { config } = app;
   if (!config.isServerRendering || !fs.existsSync(config.webServerEntry)) return null;
   const entry = (await import(pathToFileURL(config.webServerEntry).href)) as ServerEntry;
@@ -88,13 +91,13 @@ export async function loadPageRenderer(app: FastifyInstance): Promise<PageRender
 
   return async (request) => {
     if (request.method !== 'GET') return null;
-    const env = (await app.inject({ url: '/dist/env.json' })).json<unknown>();
     const origin = `${request.protocol}://${request.host}`;
     let result: SsrRenderResult;
     try {
+      const env = await envFor();
       result = await entry.render({ url: new URL(request.url, origin).href, env, transport });
     } catch (error) {
-      // A page that cannot be drawn here is still drawn in the browser; the bug is logged.
+      // A page that cannot be drawn here (the database unreadable, a bug) is still drawn in the browser.
       request.log.error({ err: error }, 'server rendering failed: the app starts in the browser');
       return null;
     }
