@@ -49,6 +49,7 @@ import lessonRoutes from './modules/lessons/lessons.routes.js';
 import coursewareWriteRoutes from './modules/courseware/courseware-write.routes.js';
 import contributorRoutes from './modules/contributors/contributors.routes.js';
 import knowledgeRoutes from './modules/knowledge/knowledge.routes.js';
+import alignmentSuggestionRoutes from './modules/knowledge/alignment-suggestions.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
 import { IDENTITY_ROUTE_DOCS } from './modules/identity/identity.openapi.js';
 import { OPENAPI_DOCUMENT, annotateRoutes, declareRequiredProperties } from './lib/openapi.js';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(coursewareWriteRoutes, { prefix: '/api/v1' });
   await app.register(contributorRoutes, { prefix: '/api/v1' });
   await app.register(knowledgeRoutes, { prefix: '/api/v1' });
+  await app.register(alignmentSuggestionRoutes, { prefix: '/api/v1' });
   await app.register(feedbackRoutes, { prefix: '/api/v1' });
   await app.register(statisticsRoutes, { prefix: '/api/v1' });
   await app.register(organizationRoutes, { prefix: '/api/v1' });

@@ -72,6 +72,10 @@ export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
   CYBOK: 'CyBOK Knowledge Areas',
 };
 
+/** What a curator did with a suggested alignment (issue 25): kept on the item, or turned down. */
+export const ALIGNMENT_DECISIONS = ['accepted', 'rejected'] as const;
+export type AlignmentDecision = (typeof ALIGNMENT_DECISIONS)[number];
+
 /** File visibility and metadata type (000 §3 File). */
 export const FILE_VISIBILITIES = ['public', 'private'] as const;
 export type FileVisibility = (typeof FILE_VISIBILITIES)[number];

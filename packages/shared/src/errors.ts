@@ -73,6 +73,7 @@ export const MESSAGES = {
   sessionExpired: 'Your session has expired.',
   accountNotFound: 'Your account could not be found.',
   contentNotFound: 'Content does not exist.',
+  knowledgeNotFound: 'This TKS, KSA, KU or CyBOK area does not exist.',
   noMatchingResults: 'No matching results.',
   invalidCredentials: 'The e-mail or password is not right.',
   loginToViewFiles: 'Log in with a faculty account to view and download files.',

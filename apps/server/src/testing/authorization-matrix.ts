@@ -521,6 +521,18 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expect: [401, 403, 404, 404, 404, 403],
     sample: (f) => ({ url: `${V1}/lessons/${f.tree.lab}` }),
   },
+  // Suggested alignments for curators (issue 25)
+  'GET /api/v1/content/{id}/alignment-suggestions': {
+    expect: EDITOR,
+    sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/alignment-suggestions` }),
+  },
+  'POST /api/v1/content/{id}/alignment-decisions': {
+    expect: EDITOR,
+    sample: (f) => ({
+      url: `${V1}/content/${f.tree.lab}/alignment-decisions`,
+      body: { knowledgeId: 'tks-T0001', decision: 'rejected', score: 0.5, rank: 1 },
+    }),
+  },
   'POST /api/v1/content/{id}/feedback': {
     expect: FACULTY,
     sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/feedback`, body: { message: 'A typo in step 2.' } }),
@@ -1062,6 +1074,8 @@ export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
   'POST /api/v1/content/{id}/cartridge': { shared: CATALOGUE },
   'GET /api/v1/lessons/{id}': { shared: CATALOGUE },
   'POST /api/v1/content/{id}/feedback': { shared: CATALOGUE },
+  'GET /api/v1/content/{id}/alignment-suggestions': { shared: CATALOGUE },
+  'POST /api/v1/content/{id}/alignment-decisions': { shared: CATALOGUE },
   'GET /api/v1/statistics/{category}/{metric}/buckets': { shared: 'a metric name, not a resource' },
   'GET /api/v1/statistics/{category}/raw': { shared: 'a metric name, not a resource' },
   'GET /api/v1/statistics/{category}/export': { shared: 'a metric name, not a resource' },

@@ -2,8 +2,8 @@
  * NICE work roles (issue 25): the NICE Framework v2.1.0's categories, work roles and each role's task,
  * knowledge and skill statements (knowledge items of type TKS), imported as the data has them.
  */
-import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { knowledgeItem } from './courseware.js';
+import { index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { content, knowledgeItem } from './courseware.js';
 
 export const workRoleCategory = pgTable('work_role_category', {
   /** The category's code: DD, PD, OG, IO, IN. */
@@ -41,4 +41,29 @@ export const workRoleStatement = pgTable(
     primaryKey({ columns: [t.workRoleId, t.knowledgeId] }),
     index('work_role_statement_knowledge_idx').on(t.knowledgeId),
   ],
+);
+
+/**
+ * A curator's accept or reject of a suggested alignment (issue 25), one per item and statement (a later
+ * choice replaces an earlier one): a rejected statement is not suggested for the item again, and the
+ * decisions measure the suggestions (the bench's acceptance figures).
+ */
+export const alignmentDecision = pgTable(
+  'alignment_decision',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    knowledgeId: text('knowledge_id')
+      .notNull()
+      .references(() => knowledgeItem.id, { onDelete: 'cascade' }),
+    /** ALIGNMENT_DECISIONS: accepted or rejected. */
+    decision: text('decision').notNull(),
+    /** The suggestion's score (0–1) and place in the list (1 = first) when the curator chose. */
+    score: real('score').notNull(),
+    rank: integer('rank').notNull(),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.knowledgeId] })],
 );
