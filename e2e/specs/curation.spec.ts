@@ -106,6 +106,48 @@ test('a curator creates a course with a module, sections, a file, two TKS items 
   await page.getByRole('button', { name: 'Cancel' }).click();
 });
 
+test('a curator asks for suggested alignments, accepts one, saves, and sees it on the item (issue 25)', async ({
+  page,
+  request,
+}) => {
+  const token = await signInAt(page, '/courseware', CURATOR);
+  const name = uniqueName('SQL Injection Lab');
+  const item = await createItem(request, token, {
+    name,
+    categories: ['exercise'],
+    description:
+      '<p>Find SQL injection flaws in a web application, exploit them with crafted database queries, and fix them with parameterised queries.</p>',
+  });
+  await page.goto(`/courseware/${item.urlAlias}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Suggest alignments' }).click();
+  const list = page.getByRole('list', { name: 'Suggested alignments' });
+  const first = list.getByRole('listitem').first();
+  await expect(first).toContainText('Matched:');
+  await expect(first).toContainText(/sql|injection|queries|database/i);
+  expect(
+    await axeViolations(page, { include: 'section[aria-labelledby="alignment-suggestions-heading"]' }),
+  ).toEqual([]);
+
+  // The first suggestion's kind and code, as the row shows them ("TKS" chip, then "K0069 Knowledge of …").
+  const kind = (await first.locator('.MuiChip-label').innerText()).trim();
+  const code = (await first.locator('[id^="suggestion-"] span').first().innerText()).trim();
+  await first.getByRole('button', { name: 'Accept' }).click();
+  await expect(first).toContainText('Accepted: added below, save to keep it');
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Saved and back to reading ("Save" turns "Saving…" at once, so wait for the page's Edit button).
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+
+  await page.reload();
+  const region = {
+    TKS: 'Task Knowledge Skills (TKS)',
+    KSA: 'Knowledge Skill Abilities (KSA)',
+    KU: 'Knowledge Units (KU)',
+    CyBOK: 'CyBOK Knowledge Areas',
+  }[kind]!;
+  await expect(page.getByRole('region', { name: region }).getByText(code, { exact: true })).toBeVisible();
+});
+
 test('edit and cancel restores the last saved copy; a save leaves edit mode', async ({ page, request }) => {
   const token = await signInAt(page, '/courseware', CURATOR);
   const name = uniqueName('Cancel Course');

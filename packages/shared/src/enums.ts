@@ -71,6 +71,13 @@ export const KNOWLEDGE_TYPE_LABELS: Record<KnowledgeType, string> = {
   KU: 'Knowledge Units (KU)',
   CYBOK: 'CyBOK Knowledge Areas',
 };
+/** The kind of a knowledge item in a word, where the item is named beside it (suggestions, chips). */
+export const KNOWLEDGE_TYPE_SHORT_LABELS: Record<KnowledgeType, string> = {
+  TKS: 'TKS',
+  KSA: 'KSA',
+  KU: 'KU',
+  CYBOK: 'CyBOK',
+};
 
 /** What a curator did with a suggested alignment (issue 25): kept on the item, or turned down. */
 export const ALIGNMENT_DECISIONS = ['accepted', 'rejected'] as const;

@@ -441,6 +441,8 @@ export const ALIGNMENT_SUGGESTIONS_PER_TYPE_MAX = 4;
 export const ALIGNMENT_MATCHED_WORDS_MAX = 6;
 export const ALIGNMENT_NEIGHBOURS = 8;
 export const ALIGNMENT_KEY_TERMS = 16;
+/** Of the item's words that some statement has, how many (most frequent first) the text signal weighs. */
+export const ALIGNMENT_SHARED_TERMS = 200;
 export const ALIGNMENT_DOCUMENT_FREQUENCY_CAP = 1000;
 export const ALIGNMENT_TEXT_WEIGHT = 0.5;
 export const ALIGNMENT_SCORE_MIN = 0.1;

@@ -50,28 +50,39 @@ export interface TextMatchRow {
 }
 
 /**
- * The statements most similar to the item's text (cosine of TF-IDF vectors, 0–1), best first, leaving
- * out those in `excludeIds`. Empty when the item is missing or shares no word with any statement.
+ * The statements most similar to the item's text, best first, leaving out those in `excludeIds`: the
+ * cosine (0–1) of the item's vector and each statement's over the words they share with any statement.
+ * A word weighs in the item by tf × its rarity among statements × its rarity in the catalogue
+ * (ln(1 + items / items holding it), counted up to `frequencyCap` through the search index, for the
+ * item's `terms` most frequent shared words): "lab", on most items, says little about any one of them.
+ * Empty when the item is missing or shares no word with any statement.
  */
 export async function textMatches(
   db: Db,
   contentId: string,
   excludeIds: readonly string[],
-  limit: number,
+  { limit, terms, frequencyCap }: { limit: number; terms: number; frequencyCap: number },
 ): Promise<TextMatchRow[]> {
   return rows<TextMatchRow>(
     db,
     sql`WITH ${itemVector(contentId)}, ${STATEMENT_TEXT},
       statement_terms AS (
         SELECT s.id, t.lexeme FROM statement_text s, unnest(to_tsvector('english', s.text)) t
-        WHERE t.lexeme ~ '[a-z]'),
+        WHERE t.lexeme ~ '[a-z]' AND length(t.lexeme) > 1),
       idf AS (
         SELECT lexeme, ln((SELECT count(*) FROM knowledge_item)::float8 / count(*)) AS idf
         FROM statement_terms GROUP BY lexeme),
       statement_norm AS (
         SELECT st.id, sqrt(sum(idf.idf ^ 2)) AS norm FROM statement_terms st JOIN idf USING (lexeme) GROUP BY st.id),
+      shared_terms AS (
+        SELECT it.lexeme, it.tf, idf.idf FROM item_terms it JOIN idf USING (lexeme)
+        WHERE idf.idf > 0 ORDER BY it.tf DESC, it.lexeme LIMIT ${terms}),
+      catalogue AS (SELECT greatest(count(*), 1)::float8 AS n FROM content),
       item_vector AS (
-        SELECT it.lexeme, it.tf * idf.idf AS w, idf.idf FROM item_terms it JOIN idf USING (lexeme)),
+        SELECT t.lexeme, t.idf, t.tf * t.idf * ln(1 + catalogue.n / greatest(1, (
+            SELECT count(*) FROM (SELECT 1 FROM content c WHERE c.search_vector @@ quote_literal(t.lexeme)::tsquery
+                                  LIMIT ${frequencyCap}) d))) AS w
+        FROM shared_terms t, catalogue),
       item_norm AS (SELECT sqrt(sum(w ^ 2)) AS norm FROM item_vector)
       SELECT st.id AS "knowledgeId",
         (sum(iv.w * iv.idf) / nullif(sn.norm * (SELECT norm FROM item_norm), 0))::float8 AS similarity,
@@ -79,7 +90,7 @@ export async function textMatches(
       FROM statement_terms st
       JOIN item_vector iv USING (lexeme)
       JOIN statement_norm sn USING (id)
-      WHERE iv.idf > 0 AND NOT (st.id = ANY(${textArray(excludeIds)}))
+      WHERE NOT (st.id = ANY(${textArray(excludeIds)}))
       GROUP BY st.id, sn.norm
       ORDER BY similarity DESC NULLS LAST, st.id
       LIMIT ${limit}`,

@@ -18,6 +18,7 @@ import {
   ALIGNMENT_MATCHED_WORDS_MAX,
   ALIGNMENT_NEIGHBOURS,
   ALIGNMENT_SCORE_MIN,
+  ALIGNMENT_SHARED_TERMS,
   ALIGNMENT_SUGGESTIONS_MAX,
   ALIGNMENT_SUGGESTIONS_PER_TYPE_MAX,
   ALIGNMENT_TEXT_WEIGHT,
@@ -68,7 +69,11 @@ export async function suggestAlignments(
   }
   const settled = await repo.settledKnowledgeIds(db, contentId);
   const [matches, terms] = await Promise.all([
-    repo.textMatches(db, contentId, settled, TEXT_CANDIDATES),
+    repo.textMatches(db, contentId, settled, {
+      limit: TEXT_CANDIDATES,
+      terms: ALIGNMENT_SHARED_TERMS,
+      frequencyCap: ALIGNMENT_DOCUMENT_FREQUENCY_CAP,
+    }),
     repo.keyTerms(db, contentId, {
       candidates: KEY_TERM_CANDIDATES,
       limit: ALIGNMENT_KEY_TERMS,

@@ -203,6 +203,97 @@ describe('content edit mode (000 §2, §4)', { timeout: SLOW_TEST_MS }, () => {
     });
   });
 
+  it('suggests alignments: Accept adds one to its list and records it, Reject records it, Save keeps the accepted', async () => {
+    const content = item();
+    const suggestion = (
+      knowledgeId: string,
+      type: 'TKS' | 'KU',
+      code: string,
+      name: string,
+      score: number,
+    ) => ({
+      knowledgeId,
+      type,
+      code,
+      name,
+      score,
+      textScore: score,
+      neighbourScore: 0,
+      matchedWords: ['penetration', 'testing'],
+      neighbours: type === 'KU' ? ['Return-to-libc Attack Lab'] : [],
+    });
+    const { requests } = api(() => content, 'contenteditor', {
+      [`GET /api/v1/content/${content.id}/alignment-suggestions`]: () => ({
+        items: [
+          suggestion('tks-T0028', 'TKS', 'T0028', KNOWLEDGE[1]!.name, 0.82),
+          suggestion('ku-NSC', 'KU', 'NSC', 'Network Security Administration', 0.41),
+        ],
+        nextPageToken: null,
+      }),
+      [`POST /api/v1/content/${content.id}/alignment-decisions`]: (request) => ({
+        ...(request.body as object),
+        contentId: content.id,
+        decidedAt: new Date().toISOString(),
+      }),
+      'PUT /api/v1/content/*': () => ({ id: content.id, urlAlias: content.urlAlias, version: 5 }),
+    });
+    const { user } = await openEditor(content);
+    await user.click(button('Suggest alignments'));
+    const list = await screen.findByRole('list', { name: 'Suggested alignments' });
+    expect(await screen.findByText('2 suggestions, best first.', { exact: false })).toBeInTheDocument();
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('T0028');
+    expect(rows[0]).toHaveTextContent('Score 82% · Matched: penetration, testing');
+    expect(rows[1]).toHaveTextContent('Also on similar items: Return-to-libc Attack Lab');
+
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Accept' }));
+    expect(await within(rows[0]!).findByText('Accepted: added below, save to keep it')).toBeInTheDocument();
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Reject' }));
+    expect(await within(rows[1]!).findByText('Rejected: not suggested again')).toBeInTheDocument();
+    expect(writes(requests, 'POST').map((r) => r.body)).toEqual([
+      { knowledgeId: 'tks-T0028', decision: 'accepted', score: 0.82, rank: 1 },
+      { knowledgeId: 'ku-NSC', decision: 'rejected', score: 0.41, rank: 2 },
+    ]);
+
+    await user.click(button('Save'));
+    await waitFor(() => expect(writes(requests, 'PUT')).toHaveLength(1));
+    expect(writes(requests, 'PUT')[0]?.body).toMatchObject({ tksIds: ['tks-T0028'], kuIds: [] });
+  });
+
+  it('says when there is nothing to suggest, and why a decision was not recorded', async () => {
+    const content = item();
+    let answer: unknown = { items: [], nextPageToken: null };
+    api(() => content, 'contenteditor', {
+      [`GET /api/v1/content/${content.id}/alignment-suggestions`]: () => answer,
+      [`POST /api/v1/content/${content.id}/alignment-decisions`]: () =>
+        reply(404, { code: 'not_found', message: 'This TKS, KSA, KU or CyBOK area does not exist.' }),
+    });
+    const { user } = await openEditor(content);
+    await user.click(button('Suggest alignments'));
+    expect(await screen.findByText(/No suggestions: nothing in the saved name/)).toBeInTheDocument();
+    answer = {
+      items: [
+        {
+          knowledgeId: 'ku-BCY',
+          type: 'KU',
+          code: 'BCY',
+          name: 'Basic Cyber Operations',
+          score: 0.5,
+          textScore: 1,
+          neighbourScore: 0,
+          matchedWords: ['cyber'],
+          neighbours: [],
+        },
+      ],
+      nextPageToken: null,
+    };
+    await user.click(button('Suggest again'));
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(
+      await screen.findByText('Not recorded: This TKS, KSA, KU or CyBOK area does not exist.'),
+    ).toBeInTheDocument();
+  });
+
   it('removes a file by listing it for deletion', async () => {
     const fileId = uuid();
     const content = item({

@@ -11,7 +11,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldPath,
+  type UseFormGetValues,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { CONTENT_STATUSES, type ContentStatus, type KnowledgeType } from '@portal/shared/enums';
@@ -52,6 +60,7 @@ import { ENUM_LIST_FIELDS, EnumSelectField } from './enum-select-field';
 import { FilesEditor } from './files-editor';
 import { KeywordsEditor } from './keywords-editor';
 import { KnowledgePicker } from '../../knowledge/components/knowledge-picker';
+import { AlignmentSuggestions } from '../../knowledge/components/alignment-suggestions';
 import { OutlineEditor } from './outline-editor';
 import { FormRichTextEditor } from '../../../components/form-rich-text-editor';
 import { FormTextField } from '../../../components/form-text-field';
@@ -80,6 +89,41 @@ function ContentOutline({ control, disabled }: { control: Control<ContentDraft>;
   const [name, urlAlias, isAliasEdited] = useWatch({ control, name: ['name', 'urlAlias', 'isAliasEdited'] });
   const alias = aliasOf({ name, urlAlias, isAliasEdited });
   return <OutlineEditor control={control} parentAlias={alias || defaultAlias(name)} disabled={disabled} />;
+}
+
+/**
+ * The suggested alignments above the knowledge lists (issue 25): an accepted suggestion is added to
+ * its kind's list in the form, to be saved with the rest of the item.
+ */
+function ContentAlignmentSuggestions({
+  control,
+  setValue,
+  getValues,
+  contentId,
+  disabled,
+}: {
+  control: Control<ContentDraft>;
+  setValue: UseFormSetValue<ContentDraft>;
+  getValues: UseFormGetValues<ContentDraft>;
+  contentId?: string;
+  disabled: boolean;
+}) {
+  const lists = useWatch({ control, name: KNOWLEDGE_ORDER.map((type) => FIELD_OF[type]) });
+  const selectedIds = useMemo(() => new Set(lists.flatMap((ids) => ids ?? [])), [lists]);
+  return (
+    <AlignmentSuggestions
+      contentId={contentId}
+      selectedIds={selectedIds}
+      disabled={disabled}
+      onAccept={(suggestion) => {
+        const field = FIELD_OF[suggestion.type];
+        const current = getValues(field) ?? [];
+        if (!current.includes(suggestion.knowledgeId)) {
+          setValue(field, [...current, suggestion.knowledgeId], { shouldDirty: true });
+        }
+      }}
+    />
+  );
 }
 
 /**
@@ -329,6 +373,13 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
           <Typography variant="h2" id="knowledge-editor-heading" sx={{ mb: 1.5 }}>
             Knowledge, skills and abilities
           </Typography>
+          <ContentAlignmentSuggestions
+            control={control}
+            setValue={setValue}
+            getValues={getValues}
+            contentId={base?.id}
+            disabled={disabled}
+          />
           <Stack spacing={3}>
             {KNOWLEDGE_ORDER.map((type) => (
               <Controller

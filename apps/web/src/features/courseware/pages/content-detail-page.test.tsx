@@ -299,6 +299,14 @@ describe('content detail page', () => {
     expect(within(tks).getByText(/Public domain \(U\.S\. Government work\)/)).toBeVisible();
   });
 
+  it('lists the CyBOK areas of an item aligned to nothing else', async () => {
+    const onlyCybok = { ...lab, tkss: [], ksas: [], kus: [] };
+    api(onlyCybok);
+    renderApp(`/courseware/${onlyCybok.urlAlias}`);
+    const cybok = await screen.findByRole('region', { name: 'CyBOK Knowledge Areas' });
+    expect(within(cybok).getByText('Web & Mobile Security')).toBeVisible();
+  });
+
   it('shows source, licence, author, last-curated date, contributors and includes', async () => {
     api(lab);
     renderApp(`/courseware/${lab.urlAlias}`);

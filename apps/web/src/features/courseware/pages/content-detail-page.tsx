@@ -108,7 +108,7 @@ export function ContentView({ content, onEdit }: { content: Content; onEdit?: ()
         {content.lessonCount > 0 && canViewLessonFiles && (
           <LessonArtifacts contentId={content.id} lessonCount={content.lessonCount} />
         )}
-        {content.tkss.length + content.ksas.length + content.kus.length > 0 && (
+        {content.tkss.length + content.ksas.length + content.kus.length + content.cybokAreas.length > 0 && (
           <Stack spacing={3}>
             <KnowledgeLists content={content} />
           </Stack>
