@@ -17,7 +17,8 @@ import { SearchTextSchema, type SearchFacets } from '@portal/shared/schemas/cour
 import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
 import { OutlinedField } from '../../../components/outlined-field';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
-import type { SearchState } from '../lib/search-state';
+import { paths } from '../../../config/paths';
+import { writeSearchState, type SearchState } from '../lib/search-state';
 import { SearchFiltersPlaceholder } from './search-filter-fields';
 
 /**
@@ -37,7 +38,8 @@ const useIsHydrated = () =>
 /**
  * The search panel of the courseware landing page (000 §2): a text box (2 to 256 characters, applied on
  * submit) and filters that apply at once: the facet controls of SearchFilters (loaded lazily behind
- * same-size stand-ins, issue 22) and new-or-updated content.
+ * same-size stand-ins, issue 22) and new-or-updated content. Before the page has hydrated the form is an
+ * ordinary GET form to /courseware (`q` and the filters in force), which the server renders (issue 22).
  * Props: `state` (the search in the address), `facets` of the last answer, `knowledge`, `contributors`,
  * `onSearch` (navigates to the new search).
  */
@@ -74,6 +76,8 @@ export function SearchPanel({
   const isHydrated = useIsHydrated();
 
   const showControls = useOpenedOnce(isFiltersOpen) && isHydrated;
+  // The filters in force, sent again with the text by a form submitted before the page has hydrated.
+  const keptFilters = [...writeSearchState({ ...state, q: '' })];
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -100,6 +104,8 @@ export function SearchPanel({
         component="form"
         role="search"
         noValidate
+        action={paths.courseware}
+        method="get"
         onSubmit={onSubmit}
         sx={{
           display: 'flex',
@@ -108,8 +114,12 @@ export function SearchPanel({
           alignItems: 'stretch',
         }}
       >
+        {keptFilters.map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
+        ))}
         <OutlinedField
           fullWidth
+          name="q"
           label="Search courseware"
           placeholder="e.g. phishing, Linux, XSS"
           value={draft}
