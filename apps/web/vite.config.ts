@@ -8,10 +8,11 @@ const sharedSrc = fileURLToPath(new URL('../../packages/shared/src', import.meta
 /**
  * Libraries every page runs before its first paint: one chunk, so that they are not cut into many small
  * files that compress worse and cost a request each (scripts/bundle-size.mjs measures the result). Vite's
- * preload helper, which every lazy route import goes through, joins them.
+ * preload helper, which every lazy route import goes through, joins them, and so do MUI's small helpers
+ * (`@mui/material/utils`), which otherwise came as a handful of 0.1 kB chunks per page.
  */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|stylis|@mui[\\/](system|utils|styled-engine)|@tanstack[\\/](query-core|react-query)|zod)[\\/]|vite[\\/]preload-helper/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|stylis|@mui[\\/](system|utils|styled-engine|material[\\/]utils)|@tanstack[\\/](query-core|react-query)|zod)[\\/]|vite[\\/]preload-helper/;
 
 /** The API server the dev server forwards to (`npm run dev` in apps/server). */
 const apiTarget = 'http://localhost:3000';

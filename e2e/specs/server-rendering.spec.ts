@@ -64,6 +64,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: XSS_SHEET.name })).toBeVisible();
   });
 
+  test('the courseware search form submits as an ordinary form, keeping the filters in force', async ({
+    page,
+  }) => {
+    await page.goto('/courseware?tag=lab');
+    await page.getByRole('textbox', { name: 'Search courseware' }).fill('cross site scripting');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/courseware\?tag=lab&q=cross\+site\+scripting$/);
+    await expect(page.getByRole('textbox', { name: 'Search courseware' })).toHaveValue(
+      'cross site scripting',
+    );
+    await expect(page.locator('main').getByText(XSS_SHEET.name).first()).toBeVisible();
+  });
+
   for (const { path, text } of RENDERED_PAGES) {
     test(`${path} is readable`, async ({ page }) => {
       const response = await page.goto(path);

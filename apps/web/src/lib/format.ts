@@ -1,12 +1,78 @@
-/** Display helpers shared by several areas (001 §9 display filters). */
-import dayjs from 'dayjs';
-import { CURRENCY_DECIMALS, DATE_FORMAT, DISPLAY_DATE_LENGTH } from '@portal/shared/limits';
+/**
+ * Display helpers shared by several areas (001 §9 display filters). Dates are written with the platform's
+ * `Intl.DateTimeFormat` in English (issue 22: no date library on a public page's first load), in the
+ * reader's time zone.
+ */
+import { CURRENCY_DECIMALS, DISPLAY_DATE_LENGTH } from '@portal/shared/limits';
+
+/** A date, or a date and time, without a zone: read as local time (a date alone is that calendar day). */
+const LOCAL_DATE_TIME =
+  /^(\d{4})-?(\d{1,2})?-?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/;
+
+/**
+ * Reads a stored date: an ISO timestamp with `Z` or an offset is that instant; a date or date-time
+ * without a zone is the reader's local time (so "2019-10-01" is October 1 everywhere, not the day
+ * before west of Greenwich). Returns null for an unreadable value.
+ */
+export function parseDisplayDate(value: string): Date | null {
+  const local = /[zZ]$/.test(value) ? null : LOCAL_DATE_TIME.exec(value);
+  const date = local
+    ? new Date(
+        Number(local[1]),
+        Number(local[2] || 1) - 1,
+        Number(local[3] || 1),
+        Number(local[4] || 0),
+        Number(local[5] || 0),
+        Number(local[6] || 0),
+        Number((local[7] ?? '0').slice(0, 3).padEnd(3, '0')),
+      )
+    : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
 /** A timestamp or date as YYYY-MM-DD (000 §9); empty for a missing or unreadable value. */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_FORMAT) : '';
+  const date = value ? parseDisplayDate(value) : null;
+  return date ? `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '';
+}
+
+/** Options of the long date with its time (English, twelve-hour clock). */
+const LONG_DATE_TIME: Intl.DateTimeFormatOptions = {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+};
+
+/** Long-format date (001 §2: month, day, year), e.g. "November 24, 2026"; empty when unreadable. */
+export function formatLongDate(value: string): string {
+  const date = parseDisplayDate(value);
+  return date ? date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }) : '';
+}
+
+/** Long-format date with the time, am/pm, e.g. "November 24, 2026, 10:15 AM"; empty when unreadable. */
+export function formatLongDateTime(value: string): string {
+  const date = parseDisplayDate(value);
+  if (!date) return '';
+  // From the parts: ICU versions differ in the joint ("at" or a comma) and the space before AM/PM.
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', LONG_DATE_TIME)
+      .formatToParts(date)
+      .map(({ type, value: text }) => [type, text]),
+  );
+  return `${part.month} ${part.day}, ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod}`;
+}
+
+/** A date's month abbreviated ("Nov") and day of the month ("24"), for a date tile; null when unreadable. */
+export function monthAndDay(value: string): { month: string; day: string } | null {
+  const date = parseDisplayDate(value);
+  return date
+    ? { month: date.toLocaleDateString('en-US', { month: 'short' }), day: String(date.getDate()) }
+    : null;
 }
 
 /** A byte count for people: "512 B", "1.2 MB". */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { NEWS_ROW_DESCRIPTION_CLAMP } from '@portal/shared/limits';
+import { formatLongDate, formatLongDateTime, monthAndDay } from '../../lib/format';
 import { htmlText } from '../../lib/html-text';
 
 /** What the news and event lists and details show of an item. */
@@ -25,9 +25,9 @@ export const STATUS_LABELS: Record<DatedItem['status'], string> = {
 };
 
 /** Long-format date (001 §2: month, day, year). */
-export const longDate = (iso: string) => dayjs(iso).format('MMMM D, YYYY');
+export const longDate = formatLongDate;
 /** Long-format date with the time, am/pm. */
-export const longDateTime = (iso: string) => dayjs(iso).format('MMMM D, YYYY, h:mm A');
+export const longDateTime = formatLongDateTime;
 
 /** Plain text of description HTML, clamped to about 120 characters (001 §2). */
 export function clampedText(html: string, max = NEWS_ROW_DESCRIPTION_CLAMP): string {
@@ -49,7 +49,7 @@ export function ItemImage({ item, size }: { item: DatedItem; size: number }) {
         sx={{ width: size, height: size, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
       />
     );
-  const date = dayjs(item.date);
+  const date = monthAndDay(item.date);
   return (
     <Box
       aria-hidden="true"
@@ -67,10 +67,10 @@ export function ItemImage({ item, size }: { item: DatedItem; size: number }) {
       }}
     >
       <Typography component="span" sx={{ fontSize: size / 6, textTransform: 'uppercase', lineHeight: 1 }}>
-        {date.format('MMM')}
+        {date?.month}
       </Typography>
       <Typography component="span" sx={{ fontSize: size / 3, fontWeight: 700, lineHeight: 1.1 }}>
-        {date.format('D')}
+        {date?.day}
       </Typography>
     </Box>
   );

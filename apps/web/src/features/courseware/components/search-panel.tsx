@@ -7,52 +7,25 @@ import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { Suspense, lazy, useId, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
-import {
-  CONTENT_CATEGORIES,
-  CONTENT_CATEGORY_LABELS,
-  CONTENT_TAGS,
-  CONTENT_TAG_LABELS,
-  EDUCATION_LEVELS,
-  EDUCATION_LEVEL_LABELS,
-  EXPERIENCE_LEVELS,
-  EXPERIENCE_LEVEL_LABELS,
-  KNOWLEDGE_TYPES,
-  type KnowledgeType,
-} from '@portal/shared/enums';
+import { Suspense, lazy, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { SEARCH_TEXT_MAX, UPDATED_CONTENT_CUTOFF_DAYS } from '@portal/shared/limits';
-import { contributorFullName, type Contributor } from '@portal/shared/schemas/contributors';
+import type { Contributor } from '@portal/shared/schemas/contributors';
 import { SearchTextSchema, type SearchFacets } from '@portal/shared/schemas/courseware';
 import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
-import type { SearchListField, SearchState } from '../lib/search-state';
-import { EnumFilter } from './enum-filter';
-import { SearchableFilter } from './searchable-filter';
+import { OutlinedField } from '../../../components/outlined-field';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
+import { paths } from '../../../config/paths';
+import { writeSearchState, type SearchState } from '../lib/search-state';
+import { SearchFiltersPlaceholder } from './search-filter-fields';
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
-const EDUCATION_OPTIONS = options(EDUCATION_LEVELS, EDUCATION_LEVEL_LABELS);
-const EXPERIENCE_OPTIONS = options(EXPERIENCE_LEVELS, EXPERIENCE_LEVEL_LABELS);
-const CATEGORY_OPTIONS = options(CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS);
-const TAG_OPTIONS = options(CONTENT_TAGS, CONTENT_TAG_LABELS);
-
-/** Which state field holds the selected ids of each knowledge type, and the field's label. */
-export const KNOWLEDGE_FILTERS: Record<
-  KnowledgeType,
-  { field: 'tksIds' | 'ksaIds' | 'kuIds' | 'cybokIds'; label: string }
-> = {
-  TKS: { field: 'tksIds', label: 'TKS' },
-  KSA: { field: 'ksaIds', label: 'KSA' },
-  KU: { field: 'kuIds', label: 'KU' },
-  CYBOK: { field: 'cybokIds', label: 'CyBOK' },
-};
-const KNOWLEDGE_ORDER: readonly KnowledgeType[] = ['TKS', 'KSA', 'KU', 'CYBOK'];
-
-/** The work-role filter (issue 25): its code and its list load after the page, not with it. */
-const WorkRoleFilter = lazy(() => import('../../knowledge/components/work-role-filter'));
+/**
+ * The facet controls (issue 22): MUI's Select, Autocomplete and Popper load after the page has hydrated
+ * and only once the filters are shown (phones start with them folded).
+ */
+const SearchFilters = lazy(() => import('./search-filters'));
 const subscribeNever = () => () => {};
 /** False on the server and while hydrating, true after: lazy parts then mount without a mismatch. */
 const useIsHydrated = () =>
@@ -62,22 +35,11 @@ const useIsHydrated = () =>
     () => false,
   );
 
-/** What stands in the work-role filter's place until its code has loaded (the same size). */
-function WorkRoleFilterPlaceholder() {
-  return <TextField size="small" label="NICE work role" disabled fullWidth />;
-}
-
-const knowledgeText = (item: KnowledgeItem) => `${item.code} ${item.name}`;
-const knowledgeId = (item: KnowledgeItem) => item.id;
-const contributorId = (contributor: Contributor) => contributor.id;
-const contributorText = (contributor: Contributor) =>
-  [contributorFullName(contributor), contributor.school].filter(Boolean).join(' · ');
-
 /**
  * The search panel of the courseware landing page (000 §2): a text box (2 to 256 characters, applied on
- * submit) and filters that apply at once: education levels, experience levels, content categories, tags
- * (with facet counts), a NICE work role (issue 25), TKS / KSA / KU / CyBOK knowledge areas and
- * contributors (searchable), and new-or-updated content.
+ * submit) and filters that apply at once: the facet controls of SearchFilters (loaded lazily behind
+ * same-size stand-ins, issue 22) and new-or-updated content. Before the page has hydrated the form is an
+ * ordinary GET form to /courseware (`q` and the filters in force), which the server renders (issue 22).
  * Props: `state` (the search in the address), `facets` of the last answer, `knowledge`, `contributors`,
  * `onSearch` (navigates to the new search).
  */
@@ -113,22 +75,9 @@ export function SearchPanel({
   const isFiltersOpen = filtersToggled ?? !isSmall;
   const isHydrated = useIsHydrated();
 
-  const knowledgeByType = useMemo(() => {
-    const byType: Record<KnowledgeType, KnowledgeItem[]> = { TKS: [], KSA: [], KU: [], CYBOK: [] };
-    for (const item of knowledge) byType[item.type].push(item);
-    for (const type of KNOWLEDGE_TYPES)
-      byType[type].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));
-    return byType;
-  }, [knowledge]);
-  const sortedContributors = useMemo(
-    () =>
-      [...contributors].sort((a, b) =>
-        `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`),
-      ),
-    [contributors],
-  );
-
-  const setList = (field: SearchListField, values: string[]) => onSearch({ ...state, [field]: values });
+  const showControls = useOpenedOnce(isFiltersOpen) && isHydrated;
+  // The filters in force, sent again with the text by a form submitted before the page has hydrated.
+  const keptFilters = [...writeSearchState({ ...state, q: '' })];
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -155,6 +104,8 @@ export function SearchPanel({
         component="form"
         role="search"
         noValidate
+        action={paths.courseware}
+        method="get"
         onSubmit={onSubmit}
         sx={{
           display: 'flex',
@@ -163,8 +114,12 @@ export function SearchPanel({
           alignItems: 'stretch',
         }}
       >
-        <TextField
+        {keptFilters.map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
+        ))}
+        <OutlinedField
           fullWidth
+          name="q"
           label="Search courseware"
           placeholder="e.g. phishing, Linux, XSS"
           value={draft}
@@ -174,17 +129,12 @@ export function SearchPanel({
           }}
           error={textError !== null}
           helperText={textError ?? ' '}
-          slotProps={{
-            htmlInput: { maxLength: SEARCH_TEXT_MAX },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden="true" />
-                </InputAdornment>
-              ),
-            },
-            formHelperText: { role: textError ? 'alert' : undefined },
-          }}
+          maxLength={SEARCH_TEXT_MAX}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon aria-hidden="true" />
+            </InputAdornment>
+          }
         />
         <Button
           type="submit"
@@ -223,72 +173,20 @@ export function SearchPanel({
             },
           }}
         >
-          <EnumFilter
-            label="Education levels"
-            options={EDUCATION_OPTIONS}
-            selected={state.educationLevels}
-            counts={facets?.educationLevels}
-            onChange={(values) => setList('educationLevels', values)}
-          />
-          <EnumFilter
-            label="Experience levels"
-            options={EXPERIENCE_OPTIONS}
-            selected={state.experienceLevels}
-            counts={facets?.experienceLevels}
-            onChange={(values) => setList('experienceLevels', values)}
-          />
-          <EnumFilter
-            label="Content categories"
-            options={CATEGORY_OPTIONS}
-            selected={state.contentCategories}
-            counts={facets?.contentCategories}
-            onChange={(values) => setList('contentCategories', values)}
-          />
-          {isHydrated ? (
-            <Suspense fallback={<WorkRoleFilterPlaceholder />}>
-              <WorkRoleFilter
-                value={state.workRole}
-                onChange={(workRole) => onSearch({ ...state, workRole })}
+          {showControls ? (
+            <Suspense fallback={<SearchFiltersPlaceholder state={state} />}>
+              <SearchFilters
+                state={state}
+                facets={facets}
+                knowledge={knowledge}
+                contributors={contributors}
+                isContributorsLoading={isContributorsLoading}
+                onSearch={onSearch}
               />
             </Suspense>
           ) : (
-            <WorkRoleFilterPlaceholder />
+            <SearchFiltersPlaceholder state={state} />
           )}
-          {KNOWLEDGE_ORDER.map((type) => {
-            const { field, label } = KNOWLEDGE_FILTERS[type];
-            return (
-              <SearchableFilter
-                key={type}
-                label={label}
-                options={knowledgeByType[type]}
-                selectedIds={state[field]}
-                getId={knowledgeId}
-                getText={knowledgeText}
-                renderOption={(item) => (
-                  <span>
-                    <strong>{item.code}</strong> {item.name}
-                  </span>
-                )}
-                onChange={(ids) => setList(field, ids)}
-              />
-            );
-          })}
-          <EnumFilter
-            label="Tags"
-            options={TAG_OPTIONS}
-            selected={state.tags}
-            counts={facets?.tags}
-            onChange={(values) => setList('tags', values)}
-          />
-          <SearchableFilter
-            label="Contributors"
-            options={sortedContributors}
-            selectedIds={state.contributorIds}
-            getId={contributorId}
-            getText={contributorText}
-            onChange={(ids) => setList('contributorIds', ids)}
-            isLoading={isContributorsLoading}
-          />
           <FormControlLabel
             sx={{ m: 0 }}
             control={

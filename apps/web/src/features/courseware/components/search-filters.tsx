@@ -1,0 +1,138 @@
+import { useMemo } from 'react';
+import {
+  CONTENT_CATEGORIES,
+  CONTENT_CATEGORY_LABELS,
+  CONTENT_TAGS,
+  CONTENT_TAG_LABELS,
+  EDUCATION_LEVELS,
+  EDUCATION_LEVEL_LABELS,
+  EXPERIENCE_LEVELS,
+  EXPERIENCE_LEVEL_LABELS,
+  KNOWLEDGE_TYPES,
+  type KnowledgeType,
+} from '@portal/shared/enums';
+import { contributorFullName, type Contributor } from '@portal/shared/schemas/contributors';
+import type { SearchFacets } from '@portal/shared/schemas/courseware';
+import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
+import WorkRoleFilter from '../../knowledge/components/work-role-filter';
+import type { SearchListField, SearchState } from '../lib/search-state';
+import { EnumFilter } from './enum-filter';
+import { KNOWLEDGE_FILTERS, KNOWLEDGE_ORDER } from './search-filter-fields';
+import { SearchableFilter } from './searchable-filter';
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+const EDUCATION_OPTIONS = options(EDUCATION_LEVELS, EDUCATION_LEVEL_LABELS);
+const EXPERIENCE_OPTIONS = options(EXPERIENCE_LEVELS, EXPERIENCE_LEVEL_LABELS);
+const CATEGORY_OPTIONS = options(CONTENT_CATEGORIES, CONTENT_CATEGORY_LABELS);
+const TAG_OPTIONS = options(CONTENT_TAGS, CONTENT_TAG_LABELS);
+
+const knowledgeText = (item: KnowledgeItem) => `${item.code} ${item.name}`;
+const knowledgeId = (item: KnowledgeItem) => item.id;
+const contributorId = (contributor: Contributor) => contributor.id;
+const contributorText = (contributor: Contributor) =>
+  [contributorFullName(contributor), contributor.school].filter(Boolean).join(' · ');
+
+/**
+ * The facet controls of the courseware search (000 §2): education levels, experience levels, content
+ * categories, tags (with facet counts), a NICE work role (issue 25), TKS / KSA / KU / CyBOK knowledge
+ * areas and contributors (searchable). They are cells of the search panel's grid, in the order of
+ * SearchFiltersPlaceholder's stand-ins, which hold their place until they have loaded: the search panel
+ * loads them lazily (issue 22: MUI's Select, Autocomplete and Popper are not on /courseware's first load).
+ * Props: `state` (the search in the address), `facets` of the last answer, `knowledge`, `contributors`,
+ * `isContributorsLoading`, `onSearch` (navigates to the new search).
+ */
+export default function SearchFilters({
+  state,
+  facets,
+  knowledge,
+  contributors,
+  isContributorsLoading,
+  onSearch,
+}: {
+  state: SearchState;
+  facets: SearchFacets | undefined;
+  knowledge: readonly KnowledgeItem[];
+  contributors: readonly Contributor[];
+  isContributorsLoading: boolean;
+  onSearch: (next: SearchState) => void;
+}) {
+  const knowledgeByType = useMemo(() => {
+    const byType: Record<KnowledgeType, KnowledgeItem[]> = { TKS: [], KSA: [], KU: [], CYBOK: [] };
+    for (const item of knowledge) byType[item.type].push(item);
+    for (const type of KNOWLEDGE_TYPES)
+      byType[type].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));
+    return byType;
+  }, [knowledge]);
+  const sortedContributors = useMemo(
+    () =>
+      [...contributors].sort((a, b) =>
+        `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`),
+      ),
+    [contributors],
+  );
+
+  const setList = (field: SearchListField, values: string[]) => onSearch({ ...state, [field]: values });
+
+  return (
+    <>
+      <EnumFilter
+        label="Education levels"
+        options={EDUCATION_OPTIONS}
+        selected={state.educationLevels}
+        counts={facets?.educationLevels}
+        onChange={(values) => setList('educationLevels', values)}
+      />
+      <EnumFilter
+        label="Experience levels"
+        options={EXPERIENCE_OPTIONS}
+        selected={state.experienceLevels}
+        counts={facets?.experienceLevels}
+        onChange={(values) => setList('experienceLevels', values)}
+      />
+      <EnumFilter
+        label="Content categories"
+        options={CATEGORY_OPTIONS}
+        selected={state.contentCategories}
+        counts={facets?.contentCategories}
+        onChange={(values) => setList('contentCategories', values)}
+      />
+      <WorkRoleFilter value={state.workRole} onChange={(workRole) => onSearch({ ...state, workRole })} />
+      {KNOWLEDGE_ORDER.map((type) => {
+        const { field, label } = KNOWLEDGE_FILTERS[type];
+        return (
+          <SearchableFilter
+            key={type}
+            label={label}
+            options={knowledgeByType[type]}
+            selectedIds={state[field]}
+            getId={knowledgeId}
+            getText={knowledgeText}
+            renderOption={(item) => (
+              <span>
+                <strong>{item.code}</strong> {item.name}
+              </span>
+            )}
+            onChange={(ids) => setList(field, ids)}
+          />
+        );
+      })}
+      <EnumFilter
+        label="Tags"
+        options={TAG_OPTIONS}
+        selected={state.tags}
+        counts={facets?.tags}
+        onChange={(values) => setList('tags', values)}
+      />
+      <SearchableFilter
+        label="Contributors"
+        options={sortedContributors}
+        selectedIds={state.contributorIds}
+        getId={contributorId}
+        getText={contributorText}
+        onChange={(ids) => setList('contributorIds', ids)}
+        isLoading={isContributorsLoading}
+      />
+    </>
+  );
+}
