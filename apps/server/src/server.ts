@@ -11,7 +11,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './app.js';
-import { seedDemoIfEmpty } from './modules/seed/seed.service.js';
+import { importReferenceData, seedDemoIfEmpty } from './modules/seed/seed.service.js';
 import { SHUTDOWN_DEADLINE_MS } from '@portal/shared/limits';
 import { startOpsSocket } from './ops/ops-socket.js';
 import { armFaultPoints } from './lib/fault-points.js';
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     app.log.warn({ faultPoints: config.faultPoints }, 'fault points armed: this process kills itself there');
     armFaultPoints(config.faultPoints);
   }
+  await importReferenceData({ db: database.db, config, log: app.log });
   if (config.seedDemo)
     await seedDemoIfEmpty({ db: database.db, config, fileStore: app.fileStore, log: app.log });
   // On PGlite, `npm run backup` asks this process for the archive (ops/ops-socket.ts).

@@ -4,6 +4,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import {
   content,
   contentContributor,
@@ -27,15 +28,28 @@ export const INSERT_BATCH_SIZE = 500;
  */
 export const SEED_ADVISORY_LOCK_KEY = 0x5eed_da7a;
 
-async function inBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH_SIZE) {
-    await insert(rows.slice(start, start + INSERT_BATCH_SIZE));
+async function inBatches<T>(items: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += INSERT_BATCH_SIZE) {
+    await insert(items.slice(start, start + INSERT_BATCH_SIZE));
   }
 }
 
 /** Waits for the importer's advisory lock; released when the surrounding transaction ends. */
 export async function lockSeed(tx: Db): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_ADVISORY_LOCK_KEY})`);
+}
+
+/** How many knowledge items, work roles and work role → statement edges the database holds. */
+export async function countReferenceData(
+  db: Db,
+): Promise<{ knowledgeItems: number; workRoles: number; workRoleStatements: number }> {
+  const [row] = await rows<{ knowledgeItems: number; workRoles: number; workRoleStatements: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM knowledge_item) AS "knowledgeItems",
+               (SELECT count(*)::int FROM work_role) AS "workRoles",
+               (SELECT count(*)::int FROM work_role_statement) AS "workRoleStatements"`,
+  );
+  return row!;
 }
 
 /** Whether any content row exists. */

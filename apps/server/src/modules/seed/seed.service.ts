@@ -27,6 +27,7 @@ import { readManifest } from './manifest.js';
 import { readSecurity101 } from './security-101-source.js';
 import { readSeedLabs } from './seed-labs-source.js';
 import {
+  countReferenceData,
   hasAnyAccount,
   hasAnyContent,
   insertKnowledgeItems,
@@ -121,6 +122,51 @@ export async function seedDemo(args: SeedArgs): Promise<SeedSummary> {
     demoDownloads,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/** What `importReferenceData` added: knowledge items and NICE work roles that were missing. */
+export interface ReferenceDataSummary {
+  knowledgeInserted: number;
+  workRolesInserted: number;
+}
+
+/**
+ * Brings the reference data — the knowledge items (TKS, KSA, KU, CyBOK areas) and the NICE work roles
+ * with their categories and statements — up to what config.sharedDataDir holds, at every start-up and
+ * whatever SEED_DEMO says: an installation that began before a kind of alignment existed (CyBOK and the
+ * work roles, issue 25) gets it without a fresh database. It adds what is missing and never changes or
+ * removes a row; when the database already holds as many rows as the sources, it writes nothing.
+ * Returns null (and writes nothing) when the folder has no MANIFEST.md.
+ * @throws Error when a source cannot be read or parsed (nothing is written), or the database refuses a write
+ */
+export async function importReferenceData(args: {
+  db: Db;
+  config: Config;
+  log?: FastifyBaseLogger;
+}): Promise<ReferenceDataSummary | null> {
+  const { db, config, log } = args;
+  if (!fs.existsSync(path.join(config.sharedDataDir, 'MANIFEST.md'))) return null;
+  const [knowledge, workRoles] = await Promise.all([
+    readKnowledge(config.sharedDataDir),
+    readWorkRoles(config.sharedDataDir),
+  ]);
+  const held = await countReferenceData(db);
+  if (
+    held.knowledgeItems >= knowledge.length &&
+    held.workRoles >= workRoles.roles.length &&
+    held.workRoleStatements >= workRoles.statements.length
+  ) {
+    return { knowledgeInserted: 0, workRolesInserted: 0 };
+  }
+  const summary = await db.transaction(async (tx) => {
+    await lockSeed(tx);
+    return {
+      knowledgeInserted: await insertKnowledgeItems(tx, knowledge),
+      workRolesInserted: await insertWorkRoles(tx, workRoles),
+    };
+  });
+  log?.info(summary, 'reference data brought up to the shared data folder');
+  return summary;
 }
 
 /**
