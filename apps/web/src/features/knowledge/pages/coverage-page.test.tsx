@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { CoverageRow } from '@portal/shared/schemas/coverage';
 import { makeSession } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
@@ -70,5 +70,29 @@ describe('coverage page', () => {
     renderApp('/coverage', { signedInAs: 'contenteditor' });
     const roles = await screen.findByRole('region', { name: 'NICE work roles' });
     expect(await within(roles).findByRole('columnheader', { name: 'Unpublished items' })).toBeVisible();
+  });
+
+  it('downloads the editors’ CSV with their token, so it has their unpublished column', async () => {
+    const { requests } = mockApi({
+      'GET /api/v1/auth/session': () => makeSession('contenteditor'),
+      'GET /api/v1/coverage': () => ({ rows: ROWS.map((r) => ({ ...r, unpublishedItems: 2 })) }),
+      'GET /api/v1/coverage/export': () => 'kind,code\r\n',
+    });
+    // The browser's file saving, which jsdom lacks: the edge of this test.
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:coverage');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    const { user } = renderApp('/coverage', { signedInAs: 'contenteditor' });
+    await screen.findAllByRole('columnheader', { name: 'Unpublished items' });
+    await user.click(screen.getByRole('button', { name: 'Download as CSV' }));
+    await waitFor(() => expect(saved).toEqual(['coverage.csv blob:coverage']));
+    const exportRequest = requests.find((r) => r.url.pathname === '/api/v1/coverage/export');
+    expect(exportRequest?.headers.get('authorization')).toMatch(/^Bearer /);
+    click.mockRestore();
   });
 });

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -6,9 +7,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { SEARCH_TEXT_MAX } from '@portal/shared/limits';
 import type { CoverageKind, CoverageRow } from '@portal/shared/schemas/coverage';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { saveDownload } from '../../../lib/save-download';
 import { useCan } from '../../../lib/session';
 import { useCoverage } from '../api/get-coverage';
 
@@ -28,6 +31,47 @@ function searchOf(row: CoverageRow): string {
 function gapSearch(name: string): string {
   const words = name.replace(/^(knowledge of|skill in)\s+/i, '').slice(0, SEARCH_TEXT_MAX);
   return `/courseware?${new URLSearchParams({ q: words }).toString()}`;
+}
+
+const COVERAGE_CSV = '/api/v1/coverage/export';
+const COVERAGE_CSV_NAME = 'coverage.csv';
+
+/**
+ * The CSV export: a plain link for visitors (it works before the page has hydrated); for editors a
+ * download with their token, so the file has their unpublished column as the page does.
+ */
+function CoverageCsvLink({ isEditor }: { isEditor: boolean }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!isEditor) {
+    return (
+      <Link underline="always" href={COVERAGE_CSV}>
+        Download as CSV
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link
+        component="button"
+        type="button"
+        underline="always"
+        sx={{ verticalAlign: 'baseline', fontSize: 'inherit' }}
+        onClick={() => {
+          setProblem(null);
+          saveDownload(COVERAGE_CSV, COVERAGE_CSV_NAME).catch((error: unknown) =>
+            setProblem(`The CSV was not downloaded. ${error instanceof Error ? error.message : ''}`),
+          );
+        }}
+      >
+        Download as CSV
+      </Link>
+      {problem && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {problem}
+        </Alert>
+      )}
+    </>
+  );
 }
 
 /** The covered share as a bar with its numbers beside it (the numbers are what a reader hears). */
@@ -64,9 +108,7 @@ export function CoveragePage() {
       <Typography sx={{ mb: 2 }}>
         How much of each NICE work role, CAE-CD knowledge unit and CyBOK knowledge area the published
         courseware covers. An alignment of a lesson, lab or exercise counts for its module and course.{' '}
-        <Link underline="always" href="/api/v1/coverage/export">
-          Download as CSV
-        </Link>
+        <CoverageCsvLink isEditor={isEditor} />
       </Typography>
       {coverage.isPending && <Typography>Loading coverage…</Typography>}
       {SECTIONS.map(({ kind, title }) => {
