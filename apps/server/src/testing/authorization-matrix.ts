@@ -441,6 +441,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/v1/work-roles': { expect: ANYONE, sample: () => ({ url: `${V1}/work-roles` }) },
   'GET /api/v1/coverage': { expect: ANYONE, sample: () => ({ url: `${V1}/coverage` }) },
   'GET /api/v1/coverage/export': { expect: ANYONE, sample: () => ({ url: `${V1}/coverage/export` }) },
+  'GET /api/v1/coverage/work-roles/{id}/gaps': {
+    expect: ANYONE,
+    sample: () => ({ url: `${V1}/coverage/work-roles/PD-WRL-007/gaps` }),
+  },
   'GET /api/v1/contributors': { expect: ANYONE, sample: () => ({ url: `${V1}/contributors` }) },
 
   // Courseware: writing
@@ -1075,6 +1079,7 @@ export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
   'GET /api/v1/lessons/{id}': { shared: CATALOGUE },
   'POST /api/v1/content/{id}/feedback': { shared: CATALOGUE },
   'GET /api/v1/content/{id}/alignment-suggestions': { shared: CATALOGUE },
+  'GET /api/v1/coverage/work-roles/{id}/gaps': { shared: 'NICE work roles are public reference data' },
   'POST /api/v1/content/{id}/alignment-decisions': { shared: CATALOGUE },
   'GET /api/v1/statistics/{category}/{metric}/buckets': { shared: 'a metric name, not a resource' },
   'GET /api/v1/statistics/{category}/raw': { shared: 'a metric name, not a resource' },

@@ -4,6 +4,8 @@
  * course too), how many of the row's statements the published catalogue covers, and the gaps.
  */
 import { z } from 'zod';
+import { COVERAGE_GAPS_PAGE_MAX, COVERAGE_GAPS_PAGE_SIZE } from '../limits.js';
+import { PageTokenSchema, pageOf } from './common.js';
 
 export const COVERAGE_KINDS = ['workRole', 'KU', 'CYBOK'] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
@@ -41,3 +43,13 @@ export type CoverageRow = z.infer<typeof CoverageRowSchema>;
 /** GET /coverage: every work role (by category), then every KU, then every CyBOK area. */
 export const CoverageMatrixSchema = z.object({ rows: z.array(CoverageRowSchema) });
 export type CoverageMatrix = z.infer<typeof CoverageMatrixSchema>;
+
+/** GET /coverage/work-roles/{id}/gaps: a page of the role's uncovered statements, most specific first. */
+export const ListCoverageGapsQuerySchema = z.object({
+  size: z.coerce.number().int().min(1).max(COVERAGE_GAPS_PAGE_MAX).default(COVERAGE_GAPS_PAGE_SIZE),
+  nextPageToken: PageTokenSchema.optional(),
+});
+export type ListCoverageGapsQuery = z.infer<typeof ListCoverageGapsQuerySchema>;
+
+export const CoverageGapPageSchema = pageOf(CoverageGapSchema);
+export type CoverageGapPage = z.infer<typeof CoverageGapPageSchema>;

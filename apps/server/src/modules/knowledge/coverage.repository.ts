@@ -95,3 +95,33 @@ export async function workRoleGaps(
         SELECT "roleId", id, code, name, roles, total FROM ranked WHERE n <= ${limit} ORDER BY "roleId", n`,
   );
 }
+
+/**
+ * A page of one work role's uncovered statements, most specific first (fewest roles, then id), after
+ * the cursor `after`; `limit + 1` rows so the caller knows whether there is a next page.
+ */
+export async function workRoleGapPage(
+  db: Db,
+  roleId: string,
+  { limit, after }: { limit: number; after?: { roles: number; id: string } },
+): Promise<{ id: string; code: string; name: string; roles: number }[]> {
+  const cursor = after ? sql`(g.roles, g.id) > (${after.roles}::int, ${after.id})` : sql`true`;
+  return rows(
+    db,
+    sql`WITH ${ALIGNED},
+        gaps AS (
+          SELECT k.id, k.code, k.name,
+            (SELECT count(*)::int FROM work_role_statement w WHERE w.knowledge_id = k.id) AS roles
+          FROM work_role_statement s JOIN knowledge_item k ON k.id = s.knowledge_id
+          WHERE s.work_role_id = ${roleId}
+            AND NOT EXISTS (SELECT 1 FROM aligned a WHERE a.knowledge_id = s.knowledge_id AND a.listing_status = 'published'))
+        SELECT g.id, g.code, g.name, g.roles FROM gaps g WHERE ${cursor}
+        ORDER BY g.roles, g.id LIMIT ${limit + 1}`,
+  );
+}
+
+/** Whether a work role exists. */
+export async function workRoleExists(db: Db, roleId: string): Promise<boolean> {
+  const found = await rows<{ id: string }>(db, sql`SELECT id FROM work_role WHERE id = ${roleId}`);
+  return found.length > 0;
+}

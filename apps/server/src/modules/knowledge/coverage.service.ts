@@ -4,10 +4,19 @@
  * and the same as CSV (what a CAE-CD application asks for). Anyone may read it for the published
  * catalogue; a caller who may update content also gets the unpublished items' counts.
  */
+import { z } from 'zod';
+import { AppError } from '@portal/shared/errors';
 import { COVERAGE_GAPS_PREVIEW } from '@portal/shared/limits';
 import type { PermissionFlags } from '@portal/shared/permissions';
-import type { CoverageGap, CoverageMatrix, CoverageRow } from '@portal/shared/schemas/coverage';
+import type {
+  CoverageGap,
+  CoverageGapPage,
+  CoverageMatrix,
+  CoverageRow,
+  ListCoverageGapsQuery,
+} from '@portal/shared/schemas/coverage';
 import type { Db } from '../../db/client.js';
+import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import * as repo from './coverage.repository.js';
 
 /** The matrix: work roles, then KUs, then CyBOK areas. */
@@ -86,4 +95,27 @@ export function coverageCsvRows(matrix: CoverageMatrix, withUnpublished: boolean
       r.gaps.map((g) => g.code).join(' '),
     ]),
   ];
+}
+
+const GapCursor = z.object({ r: z.number().int().min(0), i: z.string().max(64) });
+
+/**
+ * A page of a work role's gaps: its statements no published item covers, most specific first (those
+ * of fewest roles), each with its number of roles. What "and N more" of the matrix opens.
+ * @throws AppError not_found when the work role does not exist
+ */
+export async function listWorkRoleGaps(
+  db: Db,
+  roleId: string,
+  query: ListCoverageGapsQuery,
+): Promise<CoverageGapPage> {
+  if (!(await repo.workRoleExists(db, roleId)))
+    throw new AppError('not_found', 'This work role does not exist.');
+  const after = decodePageToken(query.nextPageToken, GapCursor);
+  const found = await repo.workRoleGapPage(db, roleId, {
+    limit: query.size,
+    after: after ? { roles: after.r, id: after.i } : undefined,
+  });
+  const { page, nextPageToken } = keysetPage(found, query.size, (last) => ({ r: last.roles, i: last.id }));
+  return { items: page, nextPageToken };
 }

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
-import { CoverageMatrixSchema } from '@portal/shared/schemas/coverage';
+import { CoverageGapPageSchema, CoverageMatrixSchema } from '@portal/shared/schemas/coverage';
 import { content, contentKnowledge, knowledgeItem } from '../../db/schema/courseware.js';
 import { workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
 import { eq } from 'drizzle-orm';
@@ -120,5 +120,29 @@ describe('GET /api/v1/coverage/export', () => {
     expect(lines).toContain('CyBOK knowledge area,,WAM,Web & Mobile Security,3,1,1,100,0,');
     const editor = await get('/api/v1/coverage/export', 'contenteditor');
     expect(editor.body.split('\r\n')[0]).toContain('published items,unpublished items,');
+  });
+});
+
+describe('GET /api/v1/coverage/work-roles/{id}/gaps', () => {
+  it('pages through a role’s uncovered statements, most specific first, for anyone', async () => {
+    const first = await get('/api/v1/coverage/work-roles/PD-WRL-007/gaps?size=1');
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = CoverageGapPageSchema.parse(first.json());
+    // T0003 is only PD-WRL-007's (and covered only by an unpublished item); T0002 is two roles'.
+    expect(page1.items.map((g) => [g.code, g.roles])).toEqual([['T0003', 1]]);
+    expect(page1.nextPageToken).not.toBeNull();
+    const second = await get(
+      `/api/v1/coverage/work-roles/PD-WRL-007/gaps?size=1&nextPageToken=${page1.nextPageToken}`,
+    );
+    const page2 = CoverageGapPageSchema.parse(second.json());
+    expect(page2.items.map((g) => [g.code, g.roles])).toEqual([['T0002', 2]]);
+    expect(page2.nextPageToken).toBeNull();
+  });
+
+  it('answers 404 for an unknown role and 400 for a bad id, size or token', async () => {
+    expect((await get('/api/v1/coverage/work-roles/PD-WRL-999/gaps')).statusCode).toBe(404);
+    expect((await get('/api/v1/coverage/work-roles/not-a-role/gaps')).statusCode).toBe(400);
+    expect((await get('/api/v1/coverage/work-roles/PD-WRL-007/gaps?size=1000')).statusCode).toBe(400);
+    expect((await get('/api/v1/coverage/work-roles/PD-WRL-007/gaps?nextPageToken=abc')).statusCode).toBe(400);
   });
 });

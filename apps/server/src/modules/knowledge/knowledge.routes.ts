@@ -4,14 +4,20 @@
  * - GET /work-roles  → WorkRoleList (issue 25)
  * - GET /coverage    → CoverageMatrix (issue 25; unpublished counts for editors)
  * - GET /coverage/export → text/csv of the matrix
+ * - GET /coverage/work-roles/:id/gaps  ListCoverageGapsQuery → CoverageGapPage (404 unknown role)
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KnowledgePageSchema, ListKnowledgeQuerySchema } from '@portal/shared/schemas/knowledge';
+import { WorkRoleIdSchema } from '@portal/shared/schemas/knowledge';
 import { WorkRoleListSchema } from '@portal/shared/schemas/work-roles';
-import { CoverageMatrixSchema } from '@portal/shared/schemas/coverage';
+import {
+  CoverageGapPageSchema,
+  CoverageMatrixSchema,
+  ListCoverageGapsQuerySchema,
+} from '@portal/shared/schemas/coverage';
 import { z } from 'zod';
 import { csvLines } from '../../lib/csv.js';
-import { coverageCsvRows, getCoverage } from './coverage.service.js';
+import { coverageCsvRows, getCoverage, listWorkRoleGaps } from './coverage.service.js';
 import { listKnowledgePage, listWorkRoles } from './knowledge.service.js';
 import { OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
 
@@ -90,6 +96,22 @@ const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', 'attachment; filename="coverage.csv"')
         .send(csvLines(coverageCsvRows(matrix, perms.CanUpdateContent)));
     },
+  );
+
+  app.get(
+    '/coverage/work-roles/:id/gaps',
+    {
+      schema: {
+        operationId: 'listWorkRoleGaps',
+        summary: "A page of a work role's uncovered statements, most specific first",
+        security: OPTIONAL_BEARER,
+        params: z.object({ id: WorkRoleIdSchema }),
+        querystring: ListCoverageGapsQuerySchema,
+        response: { 200: CoverageGapPageSchema, ...errorResponses(401, 404) },
+        tags,
+      },
+    },
+    async (request) => listWorkRoleGaps(app.db, request.params.id, request.query),
   );
 };
 

@@ -52,7 +52,7 @@ describe('coverage page', () => {
       'href',
       '/courseware?q=application+vulnerabilities',
     );
-    expect(within(table).getByText('and 2 more')).toBeVisible();
+    expect(within(table).getByRole('button', { name: 'Show all 3 gaps' })).toBeVisible();
     const cybok = screen.getByRole('region', { name: 'CyBOK knowledge areas' });
     expect(within(cybok).getByText('0 of 1 (0%)')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Download as CSV' })).toHaveAttribute(
@@ -60,6 +60,35 @@ describe('coverage page', () => {
       '/api/v1/coverage/export',
     );
     expect(document.title).toBe('Coverage');
+  });
+
+  it('shows all of a role’s gaps on request, page by page, then fewer again', async () => {
+    const gap = (n: number) => ({
+      id: `tks-K010${n}`,
+      code: `K010${n}`,
+      name: `Knowledge of topic ${n}`,
+      roles: n,
+    });
+    const { requests } = mockApi({
+      'GET /api/v1/coverage': () => ({ rows: ROWS }),
+      'GET /api/v1/coverage/work-roles/PD-WRL-007/gaps': (request) =>
+        request.url.searchParams.get('nextPageToken') === 'page2'
+          ? { items: [gap(3)], nextPageToken: null }
+          : { items: [gap(1), gap(2)], nextPageToken: 'page2' },
+    });
+    const { user } = renderApp('/coverage');
+    const roles = await screen.findByRole('region', { name: 'NICE work roles' });
+    await user.click(within(roles).getByRole('button', { name: 'Show all 3 gaps' }));
+    expect(await within(roles).findByRole('link', { name: 'K0102' })).toHaveAttribute(
+      'href',
+      '/courseware?q=topic+2',
+    );
+    expect(within(roles).queryByRole('link', { name: 'K0009' })).toBeNull();
+    await user.click(within(roles).getByRole('button', { name: 'Show more gaps (1 left)' }));
+    expect(await within(roles).findByRole('link', { name: 'K0103' })).toBeVisible();
+    expect(requests.filter((r) => r.url.pathname.endsWith('/gaps'))).toHaveLength(2);
+    await user.click(within(roles).getByRole('button', { name: 'Show fewer' }));
+    expect(within(roles).getByRole('link', { name: 'K0009' })).toBeVisible();
   });
 
   it('gives editors the unpublished column', async () => {

@@ -13,7 +13,7 @@ import type { CoverageKind, CoverageRow } from '@portal/shared/schemas/coverage'
 import { useDocumentTitle } from '../../../lib/document-title';
 import { saveDownload } from '../../../lib/save-download';
 import { useCan } from '../../../lib/session';
-import { useCoverage } from '../api/get-coverage';
+import { useCoverage, useWorkRoleGaps } from '../api/get-coverage';
 
 const SECTIONS: readonly { kind: CoverageKind; title: string }[] = [
   { kind: 'workRole', title: 'NICE work roles' },
@@ -70,6 +70,54 @@ function CoverageCsvLink({ isEditor }: { isEditor: boolean }) {
           {problem}
         </Alert>
       )}
+    </>
+  );
+}
+
+/**
+ * A work role's gaps: the most specific ones the matrix gives, and on request all of them, fetched page
+ * by page (each links to a search for its words). Props: `row`.
+ */
+function GapList({ row }: { row: CoverageRow }) {
+  const [showAll, setShowAll] = useState(false);
+  const all = useWorkRoleGaps(row.id, showAll);
+  if (row.gapCount === 0) return <>None</>;
+  const gaps = showAll && all.data ? all.data.pages.flatMap((p) => p.items) : row.gaps;
+  const left = row.gapCount - gaps.length;
+  const more = (label: string, onClick: () => void) => (
+    <Link component="button" type="button" underline="always" onClick={onClick} sx={{ fontSize: 'inherit' }}>
+      {label}
+    </Link>
+  );
+  return (
+    <>
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {gaps.map((gap) => (
+          <li key={gap.id}>
+            <Link underline="always" href={gapSearch(gap.name)}>
+              {gap.code}
+            </Link>{' '}
+            {gap.name}
+          </li>
+        ))}
+      </Box>
+      <Box role="status">
+        {all.isFetching && 'Loading gaps…'}
+        {all.isError && !all.isFetching && (
+          <>The gaps could not be loaded. {more('Try again', () => void all.refetch())}</>
+        )}
+        {!all.isFetching &&
+          !all.isError &&
+          left > 0 &&
+          !showAll &&
+          more(`Show all ${row.gapCount} gaps`, () => setShowAll(true))}
+        {!all.isFetching &&
+          !all.isError &&
+          showAll &&
+          all.hasNextPage &&
+          more(`Show more gaps (${left} left)`, () => void all.fetchNextPage())}
+        {!all.isFetching && showAll && !all.hasNextPage && more('Show fewer', () => setShowAll(false))}
+      </Box>
     </>
   );
 }
@@ -178,23 +226,7 @@ export function CoveragePage() {
                       </TableCell>
                       {kind === 'workRole' && (
                         <TableCell>
-                          {row.gaps.length === 0 ? (
-                            'None'
-                          ) : (
-                            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                              {row.gaps.map((gap) => (
-                                <li key={gap.id}>
-                                  <Link underline="always" href={gapSearch(gap.name)}>
-                                    {gap.code}
-                                  </Link>{' '}
-                                  {gap.name}
-                                </li>
-                              ))}
-                              {row.gapCount > row.gaps.length && (
-                                <li>and {row.gapCount - row.gaps.length} more</li>
-                              )}
-                            </Box>
-                          )}
+                          <GapList row={row} />
                         </TableCell>
                       )}
                     </TableRow>,
