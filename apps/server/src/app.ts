@@ -63,8 +63,7 @@ import { newsApiRoutes, newsFeedRoutes } from './modules/news/news.routes.js';
 import { pageRoutes } from './modules/pages/pages.routes.js';
 import eventRoutes from './modules/events/events.routes.js';
 import seoRoutes from './modules/seo/seo.routes.js';
-import { renderAppPage } from './modules/seo/seo.service.js';
-import { envJsonFor } from './modules/site/site.service.js';
+import { appPageParts, writeAppPage } from './modules/seo/seo.service.js';
 import ltiAdminRoutes from './modules/lti/lti-admin.routes.js';
 import { allowPlatformFraming, ltiApiRoutes, ltiPublicRoutes } from './modules/lti/lti.routes.js';
 
@@ -197,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const hasWeb = fs.existsSync(indexHtml);
   // The app's page, read once: every app route gets it with its own head written in (modules/seo).
   const template = hasWeb ? fs.readFileSync(indexHtml, 'utf8') : '';
-  const renderPage = hasWeb ? await loadPageRenderer(app, () => envJsonFor(app.db, config)) : null;
+  const renderPage = hasWeb ? await loadPageRenderer(app) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -235,14 +234,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // a public page also with its content, rendered on the server (plugins/server-render.ts).
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (request.method === 'HEAD') return reply.send();
-    const rendered = renderPage ? await renderPage(request) : null;
-    if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
-    const appPage = await renderAppPage(app.db, config, template, {
+    // The head and the configuration, read once: the render gets the configuration the page carries.
+    const parts = await appPageParts(app.db, config, {
       path: url,
       query: request.query as Record<string, unknown>,
       onError: (error) => request.log.warn({ err: error }, 'app page served with the default head'),
     });
-    const html = rendered?.kind === 'page' ? fillRenderedPage(appPage, rendered) : appPage;
+    const rendered = renderPage && parts.env ? await renderPage(request, parts.env) : null;
+    if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+    const isRendered = rendered?.kind === 'page';
+    const appPage = writeAppPage(template, parts, { isRendered });
+    const html = isRendered ? fillRenderedPage(appPage, rendered) : appPage;
     reply.status(rendered?.status ?? 200);
     // Compression's hooks hang on routes, and this is the not-found handler: compressed here.
     const { encoding, payload } = await compressForClient(request.headers['accept-encoding'], html);

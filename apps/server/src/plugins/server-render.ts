@@ -23,8 +23,8 @@ export type RenderedPage =
   | { kind: 'app'; status: number }
   | { kind: 'redirect'; status: number; location: string };
 
-/** Renders `request`'s page, or null when index.html goes as it is. */
-export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | null>;
+/** Renders `request`'s page with the browser's configuration `env`, or null when index.html goes as it is. */
+export type PageRenderer = (request: FastifyRequest, env: unknown) => Promise<RenderedPage | null>;
 
 interface ServerEntry {
   render(
@@ -78,23 +78,19 @@ async function injectAsResponse(app: FastifyInstance, path: string, init: Reques
 
 /**
  * Loads the server entry; null (pages go as the empty app) when rendering is off or the web app is built
- * without its server entry. `envFor` gives the body of /dist/env.json for a render (the site service's).
+ * without its server entry. Each render is given the body of /dist/env.json the page carries.
  */
-export async function loadPageRenderer(
-  app: FastifyInstance,
-  envFor: () => Promise<unknown>,
-): Promise<PageRenderer | null> {
+export async function loadPageRenderer(app: FastifyInstance): Promise<PageRenderer | null> {
   const { config } = app;
   if (!config.isServerRendering || !fs.existsSync(config.webServerEntry)) return null;
   const entry = (await import(pathToFileURL(config.webServerEntry).href)) as ServerEntry;
   const transport = (path: string, init: RequestInit) => injectAsResponse(app, path, init);
 
-  return async (request) => {
+  return async (request, env) => {
     if (request.method !== 'GET') return null;
     const origin = `${request.protocol}://${request.host}`;
     let result: SsrRenderResult;
     try {
-      const env = await envFor();
       result = await entry.render({ url: new URL(request.url, origin).href, env, transport });
     } catch (error) {
       // A page that cannot be drawn here (the database unreadable, a bug) is still drawn in the browser.

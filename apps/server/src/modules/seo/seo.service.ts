@@ -13,7 +13,7 @@ import {
   type EducationLevel,
 } from '@portal/shared/enums';
 import { META_DESCRIPTION_MAX, SITEMAP_MAX_URLS } from '@portal/shared/limits';
-import { isFeatureOn } from '@portal/shared/schemas/site';
+import { isFeatureOn, type EnvJson } from '@portal/shared/schemas/site';
 import { trimCharacters } from '@portal/shared/text';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -230,28 +230,41 @@ export async function headFor(
   return (await contentHead(db, config, key)) ?? defaultHead(config);
 }
 
+/** What an app page is written from: its head, and the browser's configuration (absent when unreadable). */
+export interface AppPageParts {
+  head: Head;
+  env: EnvJson | undefined;
+}
+
 /**
- * The app's page for a request: the built index.html with the head of `path` and the browser's
- * configuration written in (head.ts `writePage`). When the database cannot be read, the page still
- * goes out, with the default head and without the configuration (the app then fetches
- * /dist/env.json, which answers once the database is back); `onError` hears why.
+ * The head of `path` and the browser's configuration, read together once per request: the server
+ * rendering gets the same configuration the page carries. When the database cannot be read, the
+ * default head and no configuration (the app then fetches /dist/env.json, which answers once the
+ * database is back); `onError` hears why.
  */
-export async function renderAppPage(
+export async function appPageParts(
   db: Db,
   config: Config,
-  template: string,
   request: { path: string; query: Record<string, unknown>; onError: (error: unknown) => void },
-): Promise<string> {
+): Promise<AppPageParts> {
   try {
     const [head, env] = await Promise.all([
       headFor(db, config, request.path, request.query),
       envJsonFor(db, config),
     ]);
-    return writePage(template, head, env);
+    return { head, env };
   } catch (error) {
     request.onError(error);
-    return writePage(template, defaultHead(config));
+    return { head: defaultHead(config), env: undefined };
   }
+}
+
+/**
+ * The app's page: the built index.html with the head written in (head.ts `writePage`) and, unless the
+ * page was rendered on the server (whose state block carries it already), the configuration block.
+ */
+export function writeAppPage(template: string, parts: AppPageParts, { isRendered }: { isRendered: boolean }) {
+  return writePage(template, parts.head, isRendered ? undefined : parts.env);
 }
 
 /** robots.txt: public pages allowed, the API, sign-in and the admin areas not; where the sitemap is. */

@@ -18,7 +18,7 @@ import { page } from '../../db/schema/pages.js';
 import { htmlToText } from '../../lib/html.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import type { Db } from '../../db/client.js';
-import { buildSitemaps, headFor, renderAppPage } from './seo.service.js';
+import { appPageParts, buildSitemaps, headFor, writeAppPage } from './seo.service.js';
 
 const BASE = 'https://portal.example.edu';
 const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'xsd');
@@ -311,11 +311,12 @@ describe('the head of other public pages', () => {
       },
     });
     const heard: unknown[] = [];
-    const html = await renderAppPage(unreadable, ctx.config, TEMPLATE, {
+    const parts = await appPageParts(unreadable, ctx.config, {
       path: LAB_PATH,
       query: {},
       onError: (error) => heard.push(error),
     });
+    const html = writeAppPage(TEMPLATE, parts, { isRendered: false });
     expect(heard).toEqual([outage]);
     expect(html).toContain('<title>Cyber Range Portal</title>');
     expect(html).not.toContain('id="env"');
