@@ -36,8 +36,8 @@ export interface LatencyStats {
 export interface QueryClass {
   key: string;
   label: string;
-  /** Which target applies. */
-  kind: 'search' | 'detail';
+  /** Which target applies ('page': a public page rendered on the server, issue 22). */
+  kind: 'search' | 'detail' | 'page';
   /** The path and query of the i-th request. */
   path(i: number): string;
   /** A problem with a response, or undefined when it is what the class expects. */
@@ -78,6 +78,11 @@ const DIGEST_CHARS = 12;
 
 /** A short digest of what a response answers: ids in order, totals, facets, correction, children. */
 function answerDigest(body: unknown): string {
+  if (typeof body === 'string') {
+    // A rendered page: what it shows, without the state block's per-request parts.
+    const root = body.slice(body.indexOf('<div id="root">'), body.indexOf(`<script type="application/json"`));
+    return crypto.createHash('sha256').update(root).digest('hex').slice(0, DIGEST_CHARS);
+  }
   const b = body as Partial<SearchContentResponse & Content>;
   const answer = b.items
     ? {
@@ -111,7 +116,7 @@ export function summarize(samples: readonly number[]): LatencyStats {
 }
 
 /**
- * GETs a JSON resource and times it.
+ * GETs a JSON resource (or, when the answer is HTML, a page: its text) and times it, the body read whole.
  * @throws Error on a status other than 200, naming the status and the error body
  */
 export async function timedGet(
@@ -123,7 +128,8 @@ export async function timedGet(
     headers: REQUEST_HEADERS,
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
-  const body: unknown = await response.json();
+  const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  const body: unknown = isHtml ? await response.text() : await response.json();
   const ms = performance.now() - started;
   if (response.status !== 200) {
     throw new Error(`GET ${path} → ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
@@ -279,8 +285,36 @@ export function queryClasses(args: {
         return `${c.ancestors.length} ancestors, ${c.children.length} children, ${c.description.length} chars of description`;
       },
     },
+    ...PAGES(args.detailAliases).map(({ key, label, path }): QueryClass => ({
+      key,
+      label,
+      kind: 'page',
+      path,
+      check: (body) => (isRenderedPage(body) ? undefined : 'the page was not rendered on the server'),
+      describe: (body) => `${((body as string).length / 1000).toFixed(1)} kB of HTML, rendered on the server`,
+    })),
   ];
 }
+
+/** The public pages whose server rendering is timed (issue 22: p95 ≤ 50 ms at 100,000 items). */
+const PAGES = (detailAliases: readonly string[]) => [
+  { key: 'pageHome', label: 'page /', path: () => '/' },
+  {
+    key: 'pageSearch',
+    label: `page /courseware?q=${FREQUENT_TERM}`,
+    path: () => `/courseware?${new URLSearchParams({ q: FREQUENT_TERM })}`,
+  },
+  {
+    key: 'pageItem',
+    label: 'page of an item',
+    path: (i: number) =>
+      `/courseware/${(detailAliases[i % detailAliases.length] ?? '').split('/').map(encodeURIComponent).join('/')}`,
+  },
+];
+
+/** Whether an answer is a page the server rendered (its markup and its state block). */
+const isRenderedPage = (body: unknown) =>
+  typeof body === 'string' && body.includes('id="ssr-state"') && !body.includes('<div id="root"></div>');
 
 /**
  * Warms up and times one class: WARMUP_REQUESTS untimed (at most WARMUP_TIME_MS), then up to
