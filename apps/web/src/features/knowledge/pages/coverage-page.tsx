@@ -122,6 +122,30 @@ function GapList({ row }: { row: CoverageRow }) {
   );
 }
 
+/**
+ * A KU's or CyBOK area's published items as a bar against the section's largest count, with the count
+ * (a link to their search) beside it: a heat map of where the catalogue is deep and where thin.
+ */
+function ItemsBar({ row, max }: { row: CoverageRow; max: number }) {
+  const percent = max > 0 ? Math.round((100 * row.publishedItems) / max) : 0;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 160 }}>
+      <Box aria-hidden sx={{ flex: 1, height: 8, borderRadius: 1, bgcolor: 'action.hover' }}>
+        <Box sx={{ width: `${percent}%`, height: '100%', borderRadius: 1, bgcolor: 'primary.main' }} />
+      </Box>
+      <Box component="span" sx={{ minWidth: '2.5em', textAlign: 'right' }}>
+        {row.publishedItems > 0 ? (
+          <Link underline="always" href={searchOf(row)}>
+            {row.publishedItems}
+          </Link>
+        ) : (
+          row.publishedItems
+        )}
+      </Box>
+    </Box>
+  );
+}
+
 /** The covered share as a bar with its numbers beside it (the numbers are what a reader hears). */
 function Share({ row }: { row: CoverageRow }) {
   const percent = row.statements > 0 ? Math.round((100 * row.covered) / row.statements) : 0;
@@ -163,6 +187,7 @@ export function CoveragePage() {
         const ofKind = rows.filter((r) => r.kind === kind);
         if (ofKind.length === 0) return null;
         const headingId = `coverage-${kind}`;
+        const mostItems = Math.max(0, ...ofKind.map((r) => r.publishedItems));
         let group: string | null = null;
         return (
           <Box component="section" key={kind} aria-labelledby={headingId} sx={{ mb: 4, overflowX: 'auto' }}>
@@ -175,7 +200,7 @@ export function CoveragePage() {
                   <TableCell component="th" scope="col">
                     {kind === 'workRole' ? 'Work role' : 'Name'}
                   </TableCell>
-                  <TableCell component="th" scope="col" align="right">
+                  <TableCell component="th" scope="col" align={kind === 'workRole' ? 'right' : 'left'}>
                     Published items
                   </TableCell>
                   {isEditor && (
@@ -184,7 +209,7 @@ export function CoveragePage() {
                     </TableCell>
                   )}
                   <TableCell component="th" scope="col">
-                    Statements covered
+                    {kind === 'workRole' ? 'Statements covered' : 'Covered'}
                   </TableCell>
                   {kind === 'workRole' && (
                     <TableCell component="th" scope="col">
@@ -211,18 +236,24 @@ export function CoveragePage() {
                       <TableCell component="th" scope="row">
                         <strong>{row.code}</strong> {row.name}
                       </TableCell>
-                      <TableCell align="right">
-                        {row.publishedItems > 0 ? (
-                          <Link underline="always" href={searchOf(row)}>
-                            {row.publishedItems}
-                          </Link>
-                        ) : (
-                          row.publishedItems
-                        )}
-                      </TableCell>
+                      {kind === 'workRole' ? (
+                        <TableCell align="right">
+                          {row.publishedItems > 0 ? (
+                            <Link underline="always" href={searchOf(row)}>
+                              {row.publishedItems}
+                            </Link>
+                          ) : (
+                            row.publishedItems
+                          )}
+                        </TableCell>
+                      ) : (
+                        <TableCell>
+                          <ItemsBar row={row} max={mostItems} />
+                        </TableCell>
+                      )}
                       {isEditor && <TableCell align="right">{row.unpublishedItems ?? 0}</TableCell>}
                       <TableCell>
-                        <Share row={row} />
+                        {kind === 'workRole' ? <Share row={row} /> : row.covered > 0 ? 'Yes' : 'No: a gap'}
                       </TableCell>
                       {kind === 'workRole' && (
                         <TableCell>
