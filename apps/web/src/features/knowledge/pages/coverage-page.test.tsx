@@ -53,7 +53,9 @@ describe('coverage page', () => {
       '/courseware?q=application+vulnerabilities',
     );
     expect(within(table).getByRole('button', { name: 'Show all 3 gaps' })).toBeVisible();
+    expect(within(roles).getByRole('link', { name: /NICE Framework Components v2\.1\.0/ })).toBeVisible();
     const cybok = screen.getByRole('region', { name: 'CyBOK knowledge areas' });
+    expect(within(cybok).getByText(/© Crown Copyright/)).toBeVisible();
     expect(within(cybok).getByRole('row', { name: /WAM Web & Mobile Security/ })).toHaveTextContent(
       'No: a gap',
     );

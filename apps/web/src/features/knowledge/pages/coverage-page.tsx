@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { KNOWLEDGE_SOURCES, NICE_V2_SOURCE, type AlignmentSource } from '@portal/shared/alignment';
 import { SEARCH_TEXT_MAX } from '@portal/shared/limits';
 import type { CoverageKind, CoverageRow } from '@portal/shared/schemas/coverage';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -15,10 +16,10 @@ import { saveDownload } from '../../../lib/save-download';
 import { useCan } from '../../../lib/session';
 import { useCoverage, useWorkRoleGaps } from '../api/get-coverage';
 
-const SECTIONS: readonly { kind: CoverageKind; title: string }[] = [
-  { kind: 'workRole', title: 'NICE work roles' },
-  { kind: 'KU', title: 'CAE-CD knowledge units' },
-  { kind: 'CYBOK', title: 'CyBOK knowledge areas' },
+const SECTIONS: readonly { kind: CoverageKind; title: string; source: AlignmentSource }[] = [
+  { kind: 'workRole', title: 'NICE work roles', source: NICE_V2_SOURCE },
+  { kind: 'KU', title: 'CAE-CD knowledge units', source: KNOWLEDGE_SOURCES.KU },
+  { kind: 'CYBOK', title: 'CyBOK knowledge areas', source: KNOWLEDGE_SOURCES.CYBOK },
 ];
 
 /** The search of a row's aligned courseware (/courseware with its filter). */
@@ -183,7 +184,7 @@ export function CoveragePage() {
         <CoverageCsvLink isEditor={isEditor} />
       </Typography>
       {coverage.isPending && <Typography>Loading coverage…</Typography>}
-      {SECTIONS.map(({ kind, title }) => {
+      {SECTIONS.map(({ kind, title, source }) => {
         const ofKind = rows.filter((r) => r.kind === kind);
         if (ofKind.length === 0) return null;
         const headingId = `coverage-${kind}`;
@@ -266,6 +267,9 @@ export function CoveragePage() {
                 })}
               </TableBody>
             </Table>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Source: <Link href={source.url}>{source.name}</Link> · {source.licence}
+            </Typography>
           </Box>
         );
       })}
