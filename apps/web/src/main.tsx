@@ -7,7 +7,7 @@
  * ended.
  */
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -33,10 +33,17 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   );
 }
 
+let markAppReady: () => void = () => {};
+/** Resolves once the first render (or hydration) has committed. */
+const appReady = new Promise<void>((resolve) => {
+  markAppReady = resolve;
+});
+
 /** Marks `<html data-app-ready>` once the first render has committed (the end-to-end tests wait for it). */
 function AppReady() {
   useEffect(() => {
     document.documentElement.dataset['appReady'] = 'true';
+    markAppReady();
   }, []);
   return null;
 }
@@ -64,11 +71,18 @@ async function start(): Promise<void> {
     const router = createBrowserRouter(routes, {
       hydrationData: { loaderData: rendered.router.loaderData, actionData: rendered.router.actionData },
     });
-    hydrateRoot(container, app(queryClient, rendered.env, router), {
-      // A mismatch between the server's markup and the first render here is a bug: said plainly in the
-      // console (the end-to-end tests fail on it), and React draws the page again.
-      onRecoverableError: (error) => console.error('Hydration error:', error),
+    // Hydrated as a transition: React works in slices of a few milliseconds and lets the browser in
+    // between (input, paint), instead of one long task for the whole page (issue 22: Total Blocking Time).
+    startTransition(() => {
+      hydrateRoot(container, app(queryClient, rendered.env, router), {
+        // A mismatch between the server's markup and the first render here is a bug: said plainly in the
+        // console (the end-to-end tests fail on it), and React draws the page again.
+        onRecoverableError: (error) => console.error('Hydration error:', error),
+      });
     });
+    // The session signs in once the page is hydrated: an update before would make React draw the rest of
+    // the page again instead of hydrating it.
+    await appReady;
     if (getAccessToken()) await login(queryClient).catch(reportError);
     return;
   }

@@ -14,6 +14,9 @@ import { SSR_STATE_ELEMENT_ID, type SsrRenderInput, type SsrRenderResult } from 
 
 /** The markers of the built index.html that a rendered page fills or removes. */
 const ROOT_MARKER = '<div id="root"></div>';
+/** The app's module script and its preloads, as Vite writes them into index.html. */
+const MODULE_SCRIPT_TAG = '<script type="module" ';
+const MODULE_PRELOAD_TAG = '<link rel="modulepreload" ';
 const HEAD_END_MARKER = '</head>';
 const SPLASH_MARKER = '<div id="splash" role="status">Loading</div>';
 
@@ -34,11 +37,17 @@ interface ServerEntry {
 
 /**
  * Writes a rendered page into the app's page (index.html with its head, modules/seo): emotion's critical
- * styles before `</head>`, the markup in `#root` followed by the state block, and no splash. The page is
+ * styles before `</head>`, the markup in `#root` followed by the state block, no splash, and the scripts
+ * at low fetch priority. The page is
  * the portal's own template, cut at its markers (never parsed); without them it goes unfilled.
  */
 export function fillRenderedPage(appPage: string, page: Extract<RenderedPage, { kind: 'page' }>): string {
-  const html = appPage.replace(SPLASH_MARKER, '');
+  // The page is drawn without its scripts, which only make it interactive: fetched at low priority, they
+  // neither hold back the first paint nor compete with the page's images (issue 22).
+  const html = appPage
+    .replace(SPLASH_MARKER, '')
+    .replace(MODULE_SCRIPT_TAG, `${MODULE_SCRIPT_TAG}fetchpriority="low" `)
+    .replaceAll(MODULE_PRELOAD_TAG, `${MODULE_PRELOAD_TAG}fetchpriority="low" `);
   const headEnd = html.indexOf(HEAD_END_MARKER);
   const root = html.indexOf(ROOT_MARKER);
   if (headEnd < 0 || root < headEnd) return appPage;
