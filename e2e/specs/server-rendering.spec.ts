@@ -86,6 +86,17 @@ test.describe('without JavaScript', () => {
   }
 });
 
+test('a rendered page fetches its scripts at low priority, so they do not hold back its first paint', async ({
+  request,
+}) => {
+  const html = await (await request.get(XSS_SHEET.url)).text();
+  expect(html).toContain('<script type="module" fetchpriority="low" ');
+  expect(html).not.toMatch(/<link rel="modulepreload" (?!fetchpriority="low")/);
+  // A page the browser draws itself (signing in) needs its scripts first: at their usual priority.
+  const login = await (await request.get('/login')).text();
+  expect(login).not.toContain('fetchpriority="low"');
+});
+
 test('every public page hydrates without a mismatch', async ({ page }) => {
   const errors = collectErrors(page);
   for (const { path, text } of RENDERED_PAGES) {
