@@ -177,7 +177,9 @@ async function runLighthouse(): Promise<void> {
         scriptBytes: number;
         scriptFiles: number;
       }[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
+      // A load Lighthouse could not record (NO_NAVSTART and the like) is left out and tried again, up to
+      // as many extra tries as runs asked for, so that one failed trace does not spoil the median.
+      for (let attempt = 0; scores.length < RUNS && attempt < 2 * RUNS; attempt += 1) {
         const result = await lighthouse(`${BASE_URL}${page.path}`, {
           port: chrome.port,
           output: 'json',
@@ -186,10 +188,12 @@ async function runLighthouse(): Promise<void> {
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         const { categories, audits, runtimeError } = result.lhr;
-        if (runtimeError)
+        if (runtimeError) {
           console.log(
-            `  ${page.name}: Lighthouse could not measure: ${runtimeError.code} ${runtimeError.message}`,
+            `  ${page.name}: Lighthouse could not measure (run left out): ${runtimeError.code} ${runtimeError.message}`,
           );
+          continue;
+        }
         const scripts = scriptsDownloaded(audits['network-requests']?.details);
         scores.push({
           performance: (categories.performance?.score ?? 0) * PERCENT,
@@ -208,6 +212,10 @@ async function runLighthouse(): Promise<void> {
           .map((a) => a.id);
         if (failing.length > 0)
           console.log(`  ${page.name}: accessibility audits failing: ${failing.join(', ')}`);
+      }
+      if (scores.length === 0) {
+        console.log(`${page.name.padEnd(20)} not measured`);
+        continue;
       }
       const m = (key: keyof (typeof scores)[number]) => Math.round(median(scores.map((s) => s[key])));
       console.log(
