@@ -2,7 +2,7 @@
  * Public pages arrive as HTML (issue 22): with JavaScript off, a crawler reads an item's title,
  * description, breadcrumbs, child list and licence, and the landing pages' text; with JavaScript on, the
  * page hydrates without a mismatch (any "Hydration error" in the console fails), as a visitor and as a
- * signed-in faculty member whose parts of the page appear after hydration.
+ * signed-in faculty member whose parts of the page appear after hydration, and on a phone's screen too.
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -104,6 +104,35 @@ test('every public page hydrates without a mismatch', async ({ page }) => {
     await expect(page.locator('main').getByText(text).first()).toBeVisible();
   }
   expect(errors).toEqual([]);
+  // On a wide screen the courseware filters start open.
+  await page.goto('/courseware', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('checkbox', { name: /New or updated content/ })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 915 } });
+
+  test('every public page hydrates without a mismatch, /courseware with its filters folded', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    for (const { path, text } of RENDERED_PAGES) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.locator('main').getByText(text).first()).toBeVisible();
+    }
+    expect(errors).toEqual([]);
+
+    await page.goto('/courseware', { waitUntil: 'networkidle' });
+    const newOrUpdated = page.getByRole('checkbox', { name: /New or updated content/ });
+    const toggle = page.getByRole('button', { name: 'Show filters' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(newOrUpdated).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(newOrUpdated).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
 
 test('a signed-in faculty member gets their parts of a rendered page after hydration', async ({ page }) => {

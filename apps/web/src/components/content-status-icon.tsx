@@ -2,8 +2,8 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PublicIcon from '@mui/icons-material/Public';
-import Tooltip from '@mui/material/Tooltip';
 import type { ContentStatus } from '@portal/shared/enums';
+import { LazyTooltip } from './lazy-tooltip';
 
 const STATUS_TEXT: Record<ContentStatus, string> = {
   unpublished: 'Unpublished: only editors can see it',
@@ -37,8 +37,8 @@ export function ContentStatusIcon({
       <LockIcon {...props} />
     );
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <span style={{ display: 'inline-flex', verticalAlign: 'middle' }}>{icon}</span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

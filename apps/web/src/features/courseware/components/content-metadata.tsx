@@ -1,10 +1,10 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Content } from '@portal/shared/schemas/courseware';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 
@@ -68,7 +68,7 @@ export function ContentMetadata({
           <Box component="code" sx={{ overflowWrap: 'anywhere', fontSize: '0.875rem' }}>
             {content.id}
           </Box>
-          <Tooltip
+          <LazyTooltip
             title={copyState === 'copied' ? 'Copied' : copyState === 'failed' ? 'Could not copy' : 'Copy id'}
           >
             <IconButton
@@ -79,7 +79,7 @@ export function ContentMetadata({
             >
               <ContentCopyIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
           <Box component="span" role="status" sx={{ fontSize: '0.875rem', color: 'text.secondary' }}>
             {copyState === 'copied' ? 'Copied' : copyState === 'failed' ? 'Could not copy' : ''}
           </Box>

@@ -59,8 +59,8 @@ export function SearchPanel({
   onSearch: (next: SearchState) => void;
 }) {
   const theme = useTheme();
-  // Read at once (no server rendering here), so phones start with the filters folded and nothing jumps.
-  const isSmall = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // The server cannot know the screen: while hydrating this is its answer (not small), then the screen's.
+  const isSmall = useMediaQuery(theme.breakpoints.down('sm'));
   const filtersId = useId();
   const [draft, setDraft] = useState(state.q);
   const [committedQ, setCommittedQ] = useState(state.q);
@@ -73,9 +73,12 @@ export function SearchPanel({
     setTextError(null);
   }
   const isFiltersOpen = filtersToggled ?? !isSmall;
+  // Until the visitor folds or unfolds the filters, CSS decides what shows: folded on a phone, open on a
+  // wider screen, the same markup from the server and at hydration, so nothing jumps or mismatches.
+  const byScreen = filtersToggled === null;
   const isHydrated = useIsHydrated();
 
-  const showControls = useOpenedOnce(isFiltersOpen) && isHydrated;
+  const showControls = useOpenedOnce(isHydrated && isFiltersOpen) && isHydrated;
   // The filters in force, sent again with the text by a form submitted before the page has hydrated.
   const keptFilters = [...writeSearchState({ ...state, q: '' })];
 
@@ -157,10 +160,29 @@ export function SearchPanel({
           aria-controls={filtersId}
           onClick={() => setFiltersToggled(!isFiltersOpen)}
         >
-          {isFiltersOpen ? 'Hide filters' : 'Show filters'}
+          {byScreen ? (
+            <>
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                Hide filters
+              </Box>
+              <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+                Show filters
+              </Box>
+            </>
+          ) : isFiltersOpen ? (
+            'Hide filters'
+          ) : (
+            'Show filters'
+          )}
         </Button>
       </Box>
-      <Collapse in={isFiltersOpen} id={filtersId} role="group" aria-labelledby={`${filtersId}-heading`}>
+      <Collapse
+        in={isFiltersOpen}
+        id={filtersId}
+        role="group"
+        aria-labelledby={`${filtersId}-heading`}
+        sx={byScreen ? { display: { xs: 'none', sm: 'block' } } : undefined}
+      >
         <Box
           sx={{
             display: 'grid',

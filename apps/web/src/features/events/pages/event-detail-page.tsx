@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
 import { PAGE_WEB_OR_MAIL_LINK, isLinkUrl } from '@portal/shared/schemas/common';
@@ -18,7 +18,7 @@ import { useCan } from '../../../lib/session';
 import { deleteEvent } from '../api/delete-event';
 import { eventCalendarUrl, eventQueryOptions } from '../api/get-event';
 import { EVENTS_KEY } from '../api/list-events';
-import { EventDialog } from '../components/event-dialog';
+import { LazyEventDialog } from '../components/lazy-event-dialog';
 
 /**
  * /events/{alias} (001 §2): one event by id or alias with its location, link and an "Add to calendar"
@@ -72,21 +72,23 @@ export function EventDetailPage() {
         </Stack>
       </DatedItemDetail>
       {dialog === 'edit' && (
-        <EventDialog
-          item={event}
-          onClose={() => setDialog(null)}
-          onSaved={async (saved) => {
-            setDialog(null);
-            // The item's own query gets the saved item (under its new alias when renamed, so the old
-            // alias is never fetched again); only the lists are loaded anew.
-            queryClient.setQueryData(eventQueryOptions(saved.urlAlias).queryKey, saved);
-            if (saved.urlAlias !== alias) navigate(paths.event(saved.urlAlias), { replace: true });
-            await queryClient.invalidateQueries({
-              queryKey: EVENTS_KEY,
-              predicate: (q) => q.queryKey[1] !== 'item',
-            });
-          }}
-        />
+        <Suspense fallback={null}>
+          <LazyEventDialog
+            item={event}
+            onClose={() => setDialog(null)}
+            onSaved={async (saved) => {
+              setDialog(null);
+              // The item's own query gets the saved item (under its new alias when renamed, so the old
+              // alias is never fetched again); only the lists are loaded anew.
+              queryClient.setQueryData(eventQueryOptions(saved.urlAlias).queryKey, saved);
+              if (saved.urlAlias !== alias) navigate(paths.event(saved.urlAlias), { replace: true });
+              await queryClient.invalidateQueries({
+                queryKey: EVENTS_KEY,
+                predicate: (q) => q.queryKey[1] !== 'item',
+              });
+            }}
+          />
+        </Suspense>
       )}
       {dialog === 'delete' && (
         <DeleteItemDialog

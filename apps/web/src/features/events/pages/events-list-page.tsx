@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { EVENTS_PAGE_SIZE } from '@portal/shared/limits';
 import type { Event } from '@portal/shared/schemas/events';
 import { EditableDatedItemList } from '../../../components/dated-items/editable-dated-item-list';
@@ -7,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
 import { deleteEvent } from '../api/delete-event';
 import { EVENTS_KEY, listEvents } from '../api/list-events';
-import { EventDialog } from '../components/event-dialog';
+import { LazyEventDialog } from '../components/lazy-event-dialog';
 
 /**
  * /events (001 §2 News and events): 10 events a page, newest first, each with its location; editors add
@@ -32,7 +33,11 @@ export function EventsListPage() {
       extra={(item) => ` · ${item.location}`}
       deleteTitle="Delete event"
       deleteItem={deleteEvent}
-      editor={(props) => <EventDialog {...props} />}
+      editor={(props) => (
+        <Suspense fallback={null}>
+          <LazyEventDialog {...props} />
+        </Suspense>
+      )}
     />
   );
 }

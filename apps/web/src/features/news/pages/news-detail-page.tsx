@@ -1,6 +1,6 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
 import { DatedItemDetail } from '../../../components/dated-items/dated-item-detail';
@@ -12,7 +12,7 @@ import { useCan } from '../../../lib/session';
 import { deleteNews } from '../api/delete-news';
 import { newsQueryOptions } from '../api/get-news';
 import { NEWS_KEY } from '../api/list-news';
-import { NewsDialog } from '../components/news-dialog';
+import { LazyNewsDialog } from '../components/lazy-news-dialog';
 
 /**
  * /news/{alias} (001 §2): one news item by id or alias; edit and delete by permission; deleting goes to
@@ -41,21 +41,23 @@ export function NewsDetailPage() {
         onDelete={() => setDialog('delete')}
       />
       {dialog === 'edit' && (
-        <NewsDialog
-          item={news}
-          onClose={() => setDialog(null)}
-          onSaved={async (saved) => {
-            setDialog(null);
-            // The item's own query gets the saved item (under its new alias when renamed, so the old
-            // alias is never fetched again); only the lists are loaded anew.
-            queryClient.setQueryData(newsQueryOptions(saved.urlAlias).queryKey, saved);
-            if (saved.urlAlias !== alias) navigate(paths.newsItem(saved.urlAlias), { replace: true });
-            await queryClient.invalidateQueries({
-              queryKey: NEWS_KEY,
-              predicate: (q) => q.queryKey[1] !== 'item',
-            });
-          }}
-        />
+        <Suspense fallback={null}>
+          <LazyNewsDialog
+            item={news}
+            onClose={() => setDialog(null)}
+            onSaved={async (saved) => {
+              setDialog(null);
+              // The item's own query gets the saved item (under its new alias when renamed, so the old
+              // alias is never fetched again); only the lists are loaded anew.
+              queryClient.setQueryData(newsQueryOptions(saved.urlAlias).queryKey, saved);
+              if (saved.urlAlias !== alias) navigate(paths.newsItem(saved.urlAlias), { replace: true });
+              await queryClient.invalidateQueries({
+                queryKey: NEWS_KEY,
+                predicate: (q) => q.queryKey[1] !== 'item',
+              });
+            }}
+          />
+        </Suspense>
       )}
       {dialog === 'delete' && (
         <DeleteItemDialog

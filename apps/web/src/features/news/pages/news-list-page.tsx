@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { NEWS_PAGE_SIZE } from '@portal/shared/limits';
 import type { News } from '@portal/shared/schemas/news';
 import { EditableDatedItemList } from '../../../components/dated-items/editable-dated-item-list';
@@ -7,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
 import { deleteNews } from '../api/delete-news';
 import { NEWS_KEY, listNews } from '../api/list-news';
-import { NewsDialog } from '../components/news-dialog';
+import { LazyNewsDialog } from '../components/lazy-news-dialog';
 
 /**
  * /news (001 §2 News and events): 10 news items a page, newest first; editors add and edit, holders of
@@ -30,7 +31,11 @@ export function NewsListPage() {
       canDelete={canDelete}
       deleteTitle="Delete news"
       deleteItem={deleteNews}
-      editor={(props) => <NewsDialog {...props} />}
+      editor={(props) => (
+        <Suspense fallback={null}>
+          <LazyNewsDialog {...props} />
+        </Suspense>
+      )}
     />
   );
 }
