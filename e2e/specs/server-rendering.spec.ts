@@ -97,6 +97,24 @@ test('a rendered page fetches its scripts at low priority, so they do not hold b
   expect(login).not.toContain('fetchpriority="low"');
 });
 
+test('a rendered /courseware loads the knowledge list only when a knowledge filter is first opened', async ({
+  page,
+}) => {
+  const knowledgeRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/knowledge') knowledgeRequests.push(request.url());
+  });
+  await page.goto('/courseware');
+  const tks = page.getByRole('combobox', { name: 'TKS' });
+  await expect(tks).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(knowledgeRequests).toEqual([]);
+  await tks.click();
+  await tks.fill('T0001');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  expect(knowledgeRequests.length).toBeGreaterThan(0);
+});
+
 test('every public page hydrates without a mismatch', async ({ page }) => {
   const errors = collectErrors(page);
   for (const { path, text } of RENDERED_PAGES) {

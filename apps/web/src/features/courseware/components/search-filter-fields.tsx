@@ -5,8 +5,28 @@ import {
   EXPERIENCE_LEVEL_LABELS,
   type KnowledgeType,
 } from '@portal/shared/enums';
+import type { Contributor } from '@portal/shared/schemas/contributors';
+import type { SearchFacets } from '@portal/shared/schemas/courseware';
+import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
 import { OutlinedField } from '../../../components/outlined-field';
 import type { SearchState } from '../lib/search-state';
+
+/**
+ * What the search panel and its facet controls are given: the search in the address, the facets of the
+ * last answer, the knowledge items and contributors the searchable filters offer (the knowledge list loads
+ * when a visitor first opens a knowledge filter: `onKnowledgeWanted`, `isKnowledgeLoading`; issue 22), and
+ * `onSearch` (navigates to the new search).
+ */
+export interface SearchFiltersProps {
+  state: SearchState;
+  facets: SearchFacets | undefined;
+  knowledge: readonly KnowledgeItem[];
+  isKnowledgeLoading: boolean;
+  onKnowledgeWanted: () => void;
+  contributors: readonly Contributor[];
+  isContributorsLoading: boolean;
+  onSearch: (next: SearchState) => void;
+}
 
 /** Which state field holds the selected ids of each knowledge type, and the field's label. */
 export const KNOWLEDGE_FILTERS: Record<

@@ -12,12 +12,11 @@ import {
   type KnowledgeType,
 } from '@portal/shared/enums';
 import { contributorFullName, type Contributor } from '@portal/shared/schemas/contributors';
-import type { SearchFacets } from '@portal/shared/schemas/courseware';
 import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
 import WorkRoleFilter from '../../knowledge/components/work-role-filter';
-import type { SearchListField, SearchState } from '../lib/search-state';
+import type { SearchListField } from '../lib/search-state';
 import { EnumFilter } from './enum-filter';
-import { KNOWLEDGE_FILTERS, KNOWLEDGE_ORDER } from './search-filter-fields';
+import { KNOWLEDGE_FILTERS, KNOWLEDGE_ORDER, type SearchFiltersProps } from './search-filter-fields';
 import { SearchableFilter } from './searchable-filter';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
@@ -39,24 +38,18 @@ const contributorText = (contributor: Contributor) =>
  * areas and contributors (searchable). They are cells of the search panel's grid, in the order of
  * SearchFiltersPlaceholder's stand-ins, which hold their place until they have loaded: the search panel
  * loads them lazily (issue 22: MUI's Select, Autocomplete and Popper are not on /courseware's first load).
- * Props: `state` (the search in the address), `facets` of the last answer, `knowledge`, `contributors`,
- * `isContributorsLoading`, `onSearch` (navigates to the new search).
+ * Props: SearchFiltersProps (search-filter-fields.tsx).
  */
 export default function SearchFilters({
   state,
   facets,
   knowledge,
+  isKnowledgeLoading,
+  onKnowledgeWanted,
   contributors,
   isContributorsLoading,
   onSearch,
-}: {
-  state: SearchState;
-  facets: SearchFacets | undefined;
-  knowledge: readonly KnowledgeItem[];
-  contributors: readonly Contributor[];
-  isContributorsLoading: boolean;
-  onSearch: (next: SearchState) => void;
-}) {
+}: SearchFiltersProps) {
   const knowledgeByType = useMemo(() => {
     const byType: Record<KnowledgeType, KnowledgeItem[]> = { TKS: [], KSA: [], KU: [], CYBOK: [] };
     for (const item of knowledge) byType[item.type].push(item);
@@ -114,6 +107,8 @@ export default function SearchFilters({
               </span>
             )}
             onChange={(ids) => setList(field, ids)}
+            onOpen={onKnowledgeWanted}
+            isLoading={isKnowledgeLoading}
           />
         );
       })}

@@ -12,14 +12,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Suspense, lazy, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { SEARCH_TEXT_MAX, UPDATED_CONTENT_CUTOFF_DAYS } from '@portal/shared/limits';
-import type { Contributor } from '@portal/shared/schemas/contributors';
-import { SearchTextSchema, type SearchFacets } from '@portal/shared/schemas/courseware';
-import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
+import { SearchTextSchema } from '@portal/shared/schemas/courseware';
 import { OutlinedField } from '../../../components/outlined-field';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { paths } from '../../../config/paths';
-import { writeSearchState, type SearchState } from '../lib/search-state';
-import { SearchFiltersPlaceholder } from './search-filter-fields';
+import { writeSearchState } from '../lib/search-state';
+import { SearchFiltersPlaceholder, type SearchFiltersProps } from './search-filter-fields';
 
 /**
  * The facet controls (issue 22): MUI's Select, Autocomplete and Popper load after the page has hydrated
@@ -40,24 +38,18 @@ const useIsHydrated = () =>
  * submit) and filters that apply at once: the facet controls of SearchFilters (loaded lazily behind
  * same-size stand-ins, issue 22) and new-or-updated content. Before the page has hydrated the form is an
  * ordinary GET form to /courseware (`q` and the filters in force), which the server renders (issue 22).
- * Props: `state` (the search in the address), `facets` of the last answer, `knowledge`, `contributors`,
- * `onSearch` (navigates to the new search).
+ * Props: SearchFiltersProps (search-filter-fields.tsx).
  */
 export function SearchPanel({
   state,
   facets,
   knowledge,
+  isKnowledgeLoading,
+  onKnowledgeWanted,
   contributors,
   isContributorsLoading,
   onSearch,
-}: {
-  state: SearchState;
-  facets: SearchFacets | undefined;
-  knowledge: readonly KnowledgeItem[];
-  contributors: readonly Contributor[];
-  isContributorsLoading: boolean;
-  onSearch: (next: SearchState) => void;
-}) {
+}: SearchFiltersProps) {
   const theme = useTheme();
   // The server cannot know the screen: while hydrating this is its answer (not small), then the screen's.
   const isSmall = useMediaQuery(theme.breakpoints.down('sm'));
@@ -201,6 +193,8 @@ export function SearchPanel({
                 state={state}
                 facets={facets}
                 knowledge={knowledge}
+                isKnowledgeLoading={isKnowledgeLoading}
+                onKnowledgeWanted={onKnowledgeWanted}
                 contributors={contributors}
                 isContributorsLoading={isContributorsLoading}
                 onSearch={onSearch}

@@ -11,7 +11,7 @@ import { filterByWords } from '../../../lib/filter-by-words';
  * values show as chips elsewhere, so the field shows only how many are chosen. The list closes
  * COMBOBOX_BLUR_CLOSE_MS after the field loses focus (000 §2).
  * Props: `label`, `options`, `selectedIds`, `getId`, `getText` (searched and shown), `renderOption`,
- * `onChange` (ids), `isLoading`.
+ * `onChange` (ids), `isLoading`, `onOpen` (the list is opened: a caller may load its options then).
  */
 export function SearchableFilter<T>({
   label,
@@ -22,6 +22,7 @@ export function SearchableFilter<T>({
   renderOption,
   onChange,
   isLoading = false,
+  onOpen,
 }: {
   label: string;
   options: readonly T[];
@@ -31,6 +32,7 @@ export function SearchableFilter<T>({
   renderOption?: (option: T) => ReactNode;
   onChange: (ids: string[]) => void;
   isLoading?: boolean;
+  onOpen?: () => void;
 }) {
   const [isOpen, setIsOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -60,6 +62,7 @@ export function SearchableFilter<T>({
       onOpen={() => {
         cancelClose();
         setIsOpen(true);
+        onOpen?.();
       }}
       onClose={(_event, reason) => {
         cancelClose();

@@ -13,6 +13,7 @@ import { useSearchContent } from '../../../lib/api/search-content';
 import { LandingLinks } from '../components/landing-links';
 import { SearchChips } from '../components/search-chips';
 import { SearchPanel } from '../components/search-panel';
+import { KNOWLEDGE_FILTERS, KNOWLEDGE_ORDER } from '../components/search-filter-fields';
 import { SearchResults } from '../components/search-results';
 import { TitleBanner } from '../components/title-banner';
 import {
@@ -35,8 +36,12 @@ export function CoursewareLandingPage() {
   const [params, setParams] = useSearchParams();
   const canUpdate = useCan('CanUpdateContent');
   const isSearchEnabled = useFeature('coursewareSearch');
-  const knowledge = useKnowledge();
   const state = useMemo(() => readSearchState(params), [params]);
+  // The 400 kB knowledge list loads when a visitor first opens a knowledge filter, or when the address
+  // holds knowledge filters whose names the chips show (issue 22: not on every visit's start).
+  const [isKnowledgeWanted, setIsKnowledgeWanted] = useState(false);
+  const hasKnowledgeFilter = KNOWLEDGE_ORDER.some((type) => state[KNOWLEDGE_FILTERS[type].field].length > 0);
+  const knowledge = useKnowledge(isKnowledgeWanted || hasKnowledgeFilter);
   const isSearchMode = hasSearchCriteria(state);
   const isBrowsing = params.get(BROWSE_KEY) === '1';
   const showResults = isSearchMode || isBrowsing;
@@ -80,6 +85,8 @@ export function CoursewareLandingPage() {
           state={state}
           facets={results.data?.facets}
           knowledge={knowledge.data ?? []}
+          isKnowledgeLoading={knowledge.isFetching}
+          onKnowledgeWanted={() => setIsKnowledgeWanted(true)}
           contributors={contributors.data ?? []}
           isContributorsLoading={contributors.isPending}
           onSearch={onSearch}

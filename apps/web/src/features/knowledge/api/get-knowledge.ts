@@ -41,7 +41,10 @@ export function knowledgeQueryOptions() {
   });
 }
 
-/** The knowledge list (already loaded by the route loader). */
-export function useKnowledge() {
-  return useQuery(knowledgeQueryOptions());
+/**
+ * The knowledge list (already loaded by the route loader, or not: a server-rendered /courseware loads it
+ * only when a visitor needs it). `enabled` false leaves it unloaded (issue 22).
+ */
+export function useKnowledge(enabled = true) {
+  return useQuery({ ...knowledgeQueryOptions(), enabled });
 }
