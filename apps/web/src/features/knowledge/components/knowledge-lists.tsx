@@ -70,7 +70,11 @@ export function KnowledgeLists({ content }: { content: Pick<Content, ListField> 
               ))}
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Source: <Link href={source.url}>{source.name}</Link> · {source.licence}
+              Source:{' '}
+              <Link underline="always" href={source.url}>
+                {source.name}
+              </Link>{' '}
+              · {source.licence}
             </Typography>
           </Box>
         );

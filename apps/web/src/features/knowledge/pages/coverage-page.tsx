@@ -268,7 +268,11 @@ export function CoveragePage() {
               </TableBody>
             </Table>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Source: <Link href={source.url}>{source.name}</Link> · {source.licence}
+              Source:{' '}
+              <Link underline="always" href={source.url}>
+                {source.name}
+              </Link>{' '}
+              · {source.licence}
             </Typography>
           </Box>
         );
