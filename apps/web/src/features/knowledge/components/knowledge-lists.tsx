@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { KNOWLEDGE_SOURCES } from '@portal/shared/alignment';
 import { KNOWLEDGE_TYPE_LABELS, type KnowledgeType } from '@portal/shared/enums';
 import type { Content, ContentKnowledge } from '@portal/shared/schemas/courseware';
+import { AlignmentSourceLine } from './alignment-source';
 
 type ListField = 'tkss' | 'ksas' | 'kus' | 'cybokAreas';
 
@@ -69,13 +69,7 @@ export function KnowledgeLists({ content }: { content: Pick<Content, ListField> 
                 </Box>
               ))}
             </Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Source:{' '}
-              <Link underline="always" href={source.url}>
-                {source.name}
-              </Link>{' '}
-              · {source.licence}
-            </Typography>
+            <AlignmentSourceLine source={source} />
           </Box>
         );
       })}

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { saveDownload } from '../../../lib/save-download';
 import { useCan } from '../../../lib/session';
 import { useCoverage, useWorkRoleGaps } from '../api/get-coverage';
+import { AlignmentSourceLine } from '../components/alignment-source';
 
 const SECTIONS: readonly { kind: CoverageKind; title: string; source: AlignmentSource }[] = [
   { kind: 'workRole', title: 'NICE work roles', source: NICE_V2_SOURCE },
@@ -267,13 +268,7 @@ export function CoveragePage() {
                 })}
               </TableBody>
             </Table>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Source:{' '}
-              <Link underline="always" href={source.url}>
-                {source.name}
-              </Link>{' '}
-              · {source.licence}
-            </Typography>
+            <AlignmentSourceLine source={source} />
           </Box>
         );
       })}
