@@ -424,6 +424,8 @@ export const META_DESCRIPTION_MAX = 200;
 
 /** Uncovered statements listed with each work role of the coverage matrix, most specific first (issue 25). */
 export const COVERAGE_GAPS_PREVIEW = 5;
+/** How long a computed coverage matrix may serve at most, in milliseconds (work roles change only by import). */
+export const COVERAGE_CACHE_MS = 60_000;
 /** A page of a work role's gaps (GET /coverage/work-roles/{id}/gaps): the default and largest size. */
 export const COVERAGE_GAPS_PAGE_SIZE = 25;
 export const COVERAGE_GAPS_PAGE_MAX = 100;

@@ -125,3 +125,15 @@ export async function workRoleExists(db: Db, roleId: string): Promise<boolean> {
   const found = await rows<{ id: string }>(db, sql`SELECT id FROM work_role WHERE id = ${roleId}`);
   return found.length > 0;
 }
+
+/**
+ * The search generation (migration 0014): raised by statement triggers whenever content, its knowledge
+ * links or its files change, so a matrix computed at one generation holds until it moves.
+ */
+export async function searchGeneration(db: Db): Promise<number> {
+  const [row] = await rows<{ generation: string | number }>(
+    db,
+    sql`SELECT generation FROM search_generation WHERE id = 1`,
+  );
+  return Number(row?.generation ?? 0);
+}

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
-import { COVERAGE_GAPS_PREVIEW } from '@portal/shared/limits';
+import { COVERAGE_CACHE_MS, COVERAGE_GAPS_PREVIEW } from '@portal/shared/limits';
 import type { PermissionFlags } from '@portal/shared/permissions';
 import type {
   CoverageGap,
@@ -19,8 +19,32 @@ import type { Db } from '../../db/client.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import * as repo from './coverage.repository.js';
 
-/** The matrix: work roles, then KUs, then CyBOK areas. */
+/**
+ * Matrices already computed, per database, keyed by search generation and whether the unpublished column
+ * is in: the matrix reads every alignment up every item's ancestors, and it is the same until content or
+ * its alignments change (the generation moves) — or, for the reference data (work roles, statements),
+ * until COVERAGE_CACHE_MS has passed.
+ */
+const computed = new WeakMap<Db, Map<string, { matrix: CoverageMatrix; at: number }>>();
+
+/** The matrix: work roles, then KUs, then CyBOK areas (cached per search generation, see above). */
 export async function getCoverage(
+  db: Db,
+  perms: Pick<PermissionFlags, 'CanUpdateContent'>,
+): Promise<CoverageMatrix> {
+  const key = `${await repo.searchGeneration(db)}:${perms.CanUpdateContent}`;
+  const ofDb = computed.get(db) ?? new Map<string, { matrix: CoverageMatrix; at: number }>();
+  computed.set(db, ofDb);
+  const hit = ofDb.get(key);
+  if (hit && performance.now() - hit.at < COVERAGE_CACHE_MS) return hit.matrix;
+  const matrix = await computeCoverage(db, perms);
+  // Only the current generation's two matrices are worth keeping.
+  for (const old of ofDb.keys()) if (!old.startsWith(`${key.split(':')[0]}:`)) ofDb.delete(old);
+  ofDb.set(key, { matrix, at: performance.now() });
+  return matrix;
+}
+
+async function computeCoverage(
   db: Db,
   perms: Pick<PermissionFlags, 'CanUpdateContent'>,
 ): Promise<CoverageMatrix> {
