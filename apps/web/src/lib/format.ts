@@ -1,7 +1,8 @@
 /**
- * Display helpers shared by several areas (001 §9 display filters). Dates are written with the platform's
- * `Intl.DateTimeFormat` in English (issue 22: no date library on a public page's first load), in the
- * reader's time zone.
+ * Display helpers shared by several areas (001 §9 display filters). Dates are written in English, in the
+ * reader's time zone, from `Date`'s own fields: no date library on a public page's first load, and no
+ * `Intl.DateTimeFormat`, whose first use costs a phone some 50 ms of the page's start (issue 22: Total
+ * Blocking Time) and whose wording differs between ICU versions (the server's and the browser's).
  */
 import { CURRENCY_DECIMALS, DISPLAY_DATE_LENGTH } from '@portal/shared/limits';
 
@@ -38,40 +39,54 @@ export function formatDate(value: string | null | undefined): string {
   return date ? `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '';
 }
 
-/** Options of the long date with its time (English, twelve-hour clock). */
-const LONG_DATE_TIME: Intl.DateTimeFormatOptions = {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-};
+/** English month names, January first (`Date#getMonth` order). */
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+/** The length of a month's abbreviation ("Nov"). */
+const MONTH_ABBREVIATION_LENGTH = 3;
+const HOURS_PER_HALF_DAY = 12;
+
+/** "November 24, 2026": the month in full, the day and the year, in the reader's time zone. */
+function longDateOf(date: Date): string {
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
 
 /** Long-format date (001 §2: month, day, year), e.g. "November 24, 2026"; empty when unreadable. */
 export function formatLongDate(value: string): string {
   const date = parseDisplayDate(value);
-  return date ? date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }) : '';
+  return date ? longDateOf(date) : '';
 }
 
 /** Long-format date with the time, am/pm, e.g. "November 24, 2026, 10:15 AM"; empty when unreadable. */
 export function formatLongDateTime(value: string): string {
   const date = parseDisplayDate(value);
   if (!date) return '';
-  // From the parts: ICU versions differ in the joint ("at" or a comma) and the space before AM/PM.
-  const part = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', LONG_DATE_TIME)
-      .formatToParts(date)
-      .map(({ type, value: text }) => [type, text]),
-  );
-  return `${part.month} ${part.day}, ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod}`;
+  const hours = date.getHours();
+  const hour = hours % HOURS_PER_HALF_DAY || HOURS_PER_HALF_DAY;
+  const period = hours < HOURS_PER_HALF_DAY ? 'AM' : 'PM';
+  return `${longDateOf(date)}, ${hour}:${pad(date.getMinutes())} ${period}`;
 }
 
 /** A date's month abbreviated ("Nov") and day of the month ("24"), for a date tile; null when unreadable. */
 export function monthAndDay(value: string): { month: string; day: string } | null {
   const date = parseDisplayDate(value);
   return date
-    ? { month: date.toLocaleDateString('en-US', { month: 'short' }), day: String(date.getDate()) }
+    ? {
+        month: (MONTHS[date.getMonth()] ?? '').slice(0, MONTH_ABBREVIATION_LENGTH),
+        day: String(date.getDate()),
+      }
     : null;
 }
 
