@@ -12,7 +12,7 @@ const sharedSrc = fileURLToPath(new URL('../../packages/shared/src', import.meta
  * (`@mui/material/utils`), which otherwise came as a handful of 0.1 kB chunks per page.
  */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|stylis|@mui[\\/](system|utils|styled-engine|material[\\/]utils)|@tanstack[\\/](query-core|react-query)|zod)[\\/]|vite[\\/]preload-helper/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion[\\/][^\\/]+|stylis|@mui[\\/](system|utils|styled-engine|material[\\/]utils)|@tanstack[\\/](query-core|react-query))[\\/]|vite[\\/]preload-helper/;
 
 /** The API server the dev server forwards to (`npm run dev` in apps/server). */
 const apiTarget = 'http://localhost:3000';

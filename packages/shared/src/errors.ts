@@ -1,8 +1,12 @@
 /**
  * The one error shape of the API (DESIGN.md "API", STYLE.md habit 5): `{ code, message, details?, requestId? }`
- * with a code → HTTP status map used by the server's error handler and the web client.
+ * with a code → HTTP status map used by the server's error handler and the web client. The body's schema is
+ * in schemas/error-body.ts: this module stays free of zod for the browser's start-up (issue 22).
  */
-import { z } from 'zod';
+import { FILE_NAME_MAX, SEARCH_TEXT_MAX } from './limits.js';
+import type { ErrorBody } from './schemas/error-body.js';
+
+export type { ErrorBody };
 
 export const ERROR_STATUS = {
   invalid_input: 400,
@@ -21,15 +25,6 @@ export const ERROR_STATUS = {
   database_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export const ErrorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.unknown().optional(),
-  /** The request's id (issue 23), for a person to quote to support; absent only on answers built before a request exists. */
-  requestId: z.string().optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** An error with a stable code, thrown by services and rebuilt by the web API client. */
 export class AppError extends Error {
@@ -64,6 +59,7 @@ export const MESSAGES = {
   partialMatch: 'No item has all of your words. Showing items with some of them.',
   noData: "There isn't any data to display.",
   searchMin: 'Please enter at least two characters.',
+  searchMax: `Search text may be at most ${SEARCH_TEXT_MAX} characters.`,
   archived: 'This is archived content.',
   uncurated:
     'This content has not been curated yet: it is shared as received and may change. Check it before using it in class.',
@@ -78,4 +74,19 @@ export const MESSAGES = {
   invalidCredentials: 'The e-mail or password is not right.',
   loginToViewFiles: 'Log in with a faculty account to view and download files.',
   loading: 'Loading',
+} as const;
+
+/** User-visible texts of the file service that the catalogues leave to us (000 §8 "wording not shown"). */
+export const FILE_MESSAGES = {
+  nameRequired: 'A file name is required.',
+  nameTooLong: `A file name may be at most ${FILE_NAME_MAX} characters.`,
+  imageTypeRequired: 'Only PNG, JPEG, GIF, WebP or SVG images can be uploaded here.',
+  portraitIsImage: 'A portrait must be an image (kind image, avatar or logo).',
+  pageRequired: 'A widget file needs the id of its page (metadataId).',
+  typeMismatch: 'The file’s content does not match its type. Check that you picked the right file.',
+  missingFile: 'Attach the file as the last part of the form.',
+  notMultipart: 'Send the upload as multipart/form-data: the fields first, then the file.',
+  cutOff: 'The upload ended before the whole file arrived. Please try again.',
+  bundleFailed:
+    'The archive could not be prepared. Please try again in a few minutes, or download the files one by one.',
 } as const;

@@ -451,3 +451,7 @@ export const ALIGNMENT_SHARED_TERMS = 200;
 export const ALIGNMENT_DOCUMENT_FREQUENCY_CAP = 1000;
 export const ALIGNMENT_TEXT_WEIGHT = 0.5;
 export const ALIGNMENT_SCORE_MIN = 0.1;
+
+/** The longest knowledge id (`tks-T0084`, `cybok-WAM`…) and NICE work role id the API takes (patterns.ts). */
+export const KNOWLEDGE_ID_MAX = 64;
+export const WORK_ROLE_ID_MAX = 32;

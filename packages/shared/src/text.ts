@@ -3,6 +3,7 @@
  * backtrack over what a client sent (issue 20, "No super-linear regular expressions"). Plain code, so
  * they run on the server and in the browser alike.
  */
+import type { Contributor } from './schemas/contributors.js';
 
 /**
  * `text` without the characters of `characters` at its start and at its end (e.g. `'/'` for a path's
@@ -42,4 +43,11 @@ export function stripHtmlTags(html: string, separator = ''): string {
     at = close + 1;
   }
   return out + html.slice(at);
+}
+
+/** A contributor's name as shown: "prefix first middle last suffix", blanks skipped (000 §3: shown joined). */
+export function contributorFullName(
+  c: Pick<Contributor, 'prefix' | 'firstName' | 'middleName' | 'lastName' | 'suffix'>,
+): string {
+  return [c.prefix, c.firstName, c.middleName, c.lastName, c.suffix].filter((p) => p && p.trim()).join(' ');
 }

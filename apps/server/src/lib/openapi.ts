@@ -4,7 +4,7 @@
  * Every route's schema carries `operationId`, `summary`, `tags`, `security` and `...errorResponses(…)`;
  * `npm run lint` checks the document with Redocly's recommended rules.
  */
-import { ErrorBodySchema } from '@portal/shared/errors';
+import { ErrorBodySchema } from '@portal/shared/schemas/error-body';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { z } from 'zod';
 

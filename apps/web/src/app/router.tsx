@@ -13,7 +13,8 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
-import { isFeatureOn, type EnvJson, type FeatureFlag } from '@portal/shared/schemas/site';
+import { isFeatureOn, type FeatureFlag } from '@portal/shared/features';
+import type { EnvJson } from '@portal/shared/schemas/site';
 import { trimEndCharacters } from '@portal/shared/text';
 import { paths } from '../config/paths';
 import { normaliseIdOrAlias } from '../features/courseware/api/get-content';
@@ -41,6 +42,7 @@ import { LogoutPage } from '../features/identity/pages/logout-page';
 import { hasPageAt } from '../features/pages/loaders';
 import { createNewsListLoader, createNewsLoader } from '../features/news/loaders';
 import { createEventLoader, createEventsListLoader } from '../features/events/loaders';
+import { createHomeLoader } from '../features/site/loaders';
 import { browser } from '../lib/browser';
 import { createPermissionGuard } from '../lib/session';
 import { createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
@@ -240,7 +242,7 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
   const pages: RouteObject[] = [
     // Home (001 §1, flag `home`); without it the courseware page is the way in.
     isFeatureOn(env.features, 'home')
-      ? { index: true, lazy: lazyPage(loadHomePage, 'HomePage') }
+      ? { index: true, loader: createHomeLoader(queryClient, env), lazy: lazyPage(loadHomePage, 'HomePage') }
       : { index: true, loader: () => redirect(paths.courseware) },
     ...sitePages(env, queryClient),
     {

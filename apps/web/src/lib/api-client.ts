@@ -4,39 +4,17 @@
  * into an `ApiError` (an `AppError` that also knows the HTTP status). An answer that ends the session
  * (001 §8: 401, 403, 422, or 400 with 'jwt expired', for a request that carried the token) clears the
  * token; for all but 422 the message becomes "Your session has expired.".
+ *
+ * Neither zod nor a schema is on a public page's first load (issue 22): a request names its response
+ * schema by a loader (`lazySchema`), and the error body's schema loads with the first error answer
+ * (api-error-answer.ts).
  */
 import type { z } from 'zod';
-import {
-  AppError,
-  ERROR_STATUS,
-  ErrorBodySchema,
-  MESSAGES,
-  codeForStatus,
-  type ErrorCode,
-} from '@portal/shared/errors';
-import { clearAccessToken, getAccessToken } from './auth-token';
+import { AppError } from '@portal/shared/errors';
+import { ApiError } from './api-error';
+import { getAccessToken } from './auth-token';
 
-/** An `AppError` rebuilt from an HTTP response, or from a request that got no response. */
-export class ApiError extends AppError {
-  /** HTTP status; 0 when no response arrived. */
-  readonly httpStatus: number;
-  /** True when this answer ended the session (001 §8): the shell shows it but does not track it. */
-  endedSession = false;
-  /** The server's id of the request (`requestId` of the error body, issue 23), to quote to support. */
-  requestId?: string;
-  constructor(code: ErrorCode, message: string, httpStatus: number, details?: unknown) {
-    super(code, message, details);
-    this.name = 'ApiError';
-    this.httpStatus = httpStatus;
-  }
-  override get status(): number {
-    return this.httpStatus;
-  }
-  /** True when the request never got an answer (network down, server unreachable). */
-  get isNoResponse(): boolean {
-    return this.httpStatus === 0;
-  }
-}
+export { ApiError, endsSession } from './api-error';
 
 /** Sends one request: `fetch` in the browser; the server's in-process transport while it renders a page. */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -58,11 +36,23 @@ export interface ApiRequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** The shared schema of a successful response body. */
-  schema: S;
+  /**
+   * Loads the shared schema of a successful response body (`lazySchema`): the schema and zod download
+   * with the first request that needs them, not with a page (issue 22).
+   */
+  schema: () => Promise<S>;
   signal?: AbortSignal;
   /** False to send no bearer token (exchanging a sign-on code is not about the current session). */
   withToken?: boolean;
+}
+
+/**
+ * A `schema` loader for `apiRequest`: the export `name` of the module `load` imports, e.g.
+ * `lazySchema(() => import('@portal/shared/schemas/identity'), 'SessionResponseSchema')`. The module (and
+ * zod) download with the first request that needs them (issue 22).
+ */
+export function lazySchema<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
+  return async () => (await load())[name];
 }
 
 /** Builds `path?query` leaving out empty values; lists become comma lists. */
@@ -81,49 +71,6 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return search ? `${path}?${search}` : path;
 }
 
-/** Whether an error answer to a request with a token ends the session (001 §8). */
-export function endsSession(status: number, message: string): boolean {
-  return (
-    status === 401 || status === 403 || status === 422 || (status === 400 && /jwt expired/i.test(message))
-  );
-}
-
-function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(ERROR_STATUS, code);
-}
-
-/**
- * The error for an error answer: its HTTP status and text, and its body (null when it was not JSON, such
- * as a proxy's error page: then the status speaks). `sentToken` is the token the request carried (null
- * for none). An answer that ends the session (001 §8) clears that token, unless a newer one came
- * meanwhile, says "Your session has expired." (a 422 keeps its own message) and is marked `endedSession`.
- * Every request goes through it: fetch (apiRequest) and the upload's XMLHttpRequest alike.
- */
-export function apiErrorOf(
-  status: number,
-  statusText: string,
-  body: unknown,
-  sentToken: string | null,
-): ApiError {
-  const parsed = ErrorBodySchema.safeParse(body);
-  const code = parsed.success && isErrorCode(parsed.data.code) ? parsed.data.code : codeForStatus(status);
-  const message = parsed.success
-    ? parsed.data.message
-    : `The server answered ${status} ${statusText}.`.trim();
-  const details = parsed.success ? parsed.data.details : undefined;
-  if (sentToken && endsSession(status, message)) {
-    // Only the token that was refused: a newer one (a refresh meanwhile) stays.
-    if (getAccessToken() === sentToken) clearAccessToken();
-    const ended = new ApiError(code, status === 422 ? message : MESSAGES.sessionExpired, status, details);
-    ended.endedSession = true;
-    return ended;
-  }
-  // The request id is shown beside the code (issue 23); an ended session's notice needs none.
-  const error = new ApiError(code, message, status, details);
-  if (parsed.success) error.requestId = parsed.data.requestId;
-  return error;
-}
-
 /**
  * Calls the API and returns the parsed body.
  * @param path absolute path, e.g. `/api/v1/content/search`
@@ -133,6 +80,10 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: ApiRequestOptions<S>,
 ): Promise<z.infer<S>> {
+  // The schema downloads beside the request (the first time; later it is at hand). A request that fails
+  // never reads it: its failure to load is then nobody's concern.
+  const schemaLoad = options.schema();
+  schemaLoad.catch(() => undefined);
   const token = options.withToken === false ? null : getAccessToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -153,11 +104,12 @@ export async function apiRequest<S extends z.ZodType>(
 
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
+    const { apiErrorOf } = await import('./api-error-answer');
     throw apiErrorOf(response.status, response.statusText, body, token);
   }
 
   const data: unknown = response.status === 204 ? null : await response.json();
-  const parsed = options.schema.safeParse(data);
+  const parsed = (await schemaLoad).safeParse(data);
   if (!parsed.success) {
     throw new ApiError(
       'internal',

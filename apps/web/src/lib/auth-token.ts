@@ -9,20 +9,42 @@
  * Impersonation (001 §4): while an admin acts as another user, the admin's own token and the path to
  * return to are kept beside it, and restored on exit.
  */
-import { z } from 'zod';
 import { ACCESS_TOKEN_TTL_S, TOKEN_EXPIRY_SKEW_S } from '@portal/shared/limits';
 import type { TokenResponse } from '@portal/shared/schemas/identity';
 
 const STORAGE_KEY = 'portal.session';
 const ORIGINAL_KEY = 'portal.session.original';
 
-const StoredTokenSchema = z.object({ accessToken: z.string().min(1), expiresAt: z.number() });
 /** The stored token and its expiry (seconds since the epoch, by this browser's clock). */
-export type StoredToken = z.infer<typeof StoredTokenSchema>;
+export interface StoredToken {
+  accessToken: string;
+  expiresAt: number;
+}
 
-const OriginalSchema = z.object({ token: StoredTokenSchema, path: z.string() });
 /** The admin's own token and the path to return to, while impersonating. */
-export type StoredImpersonation = z.infer<typeof OriginalSchema>;
+export interface StoredImpersonation {
+  token: StoredToken;
+  path: string;
+}
+
+// What this browser wrote itself, checked by hand: the module runs before a page's first paint, where
+// zod is not loaded (issue 22).
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isStoredToken(value: unknown): value is StoredToken {
+  return (
+    isRecord(value) &&
+    typeof value['accessToken'] === 'string' &&
+    value['accessToken'].length > 0 &&
+    typeof value['expiresAt'] === 'number'
+  );
+}
+
+function isStoredImpersonation(value: unknown): value is StoredImpersonation {
+  return isRecord(value) && isStoredToken(value['token']) && typeof value['path'] === 'string';
+}
 
 const listeners = new Set<() => void>();
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -32,12 +54,12 @@ function msLeft(token: StoredToken): number {
   return (token.expiresAt - TOKEN_EXPIRY_SKEW_S) * 1000 - Date.now();
 }
 
-function read<T>(key: string, schema: z.ZodType<T>): T | null {
+function read<T>(key: string, isValid: (value: unknown) => value is T): T | null {
   try {
     const raw = window.localStorage.getItem(key);
     if (!raw) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const value: unknown = JSON.parse(raw);
+    if (isValid(value)) return value;
     window.localStorage.removeItem(key);
   } catch {
     // Storage unavailable (private mode) or corrupt: behave as signed out.
@@ -55,14 +77,14 @@ function write(key: string, value: unknown): void {
 }
 
 function readStorage(): StoredToken | null {
-  const token = read(STORAGE_KEY, StoredTokenSchema);
+  const token = read(STORAGE_KEY, isStoredToken);
   if (token && msLeft(token) > 0) return token;
   write(STORAGE_KEY, null);
   return null;
 }
 
 let current: StoredToken | null = readStorage();
-let original: StoredImpersonation | null = current ? read(ORIGINAL_KEY, OriginalSchema) : null;
+let original: StoredImpersonation | null = current ? read(ORIGINAL_KEY, isStoredImpersonation) : null;
 scheduleExpiry();
 
 function emit(): void {

@@ -30,7 +30,7 @@ describe('the site configuration at start-up', () => {
     const { requests } = mockApi({ 'GET /dist/env.json': () => SERVED });
     expect((await fetchEnv()).supportEmail).toBe('help@state.example.gov');
     inlineEnv('{"brand": "nowhere"');
-    expect(readInlineEnv()).toBeUndefined();
+    expect(await readInlineEnv()).toBeUndefined();
     expect((await fetchEnv()).brand).toBe('state');
     expect(requests.map((r) => r.url.pathname)).toEqual(['/dist/env.json', '/dist/env.json']);
   });

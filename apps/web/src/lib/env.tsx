@@ -4,15 +4,13 @@
  * brand variant, addresses and feature flags. A flag is on unless strictly false (001 §9).
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import {
-  EnvJsonSchema,
-  FEATURE_FLAG_DEFAULTS,
-  isFeatureOn,
-  type EnvJson,
-  type FeatureFlag,
-} from '@portal/shared/schemas/site';
+import { FEATURE_FLAG_DEFAULTS, isFeatureOn, type FeatureFlag } from '@portal/shared/features';
+import type { EnvJson } from '@portal/shared/schemas/site';
 import { apiRequest } from './api-client';
 import { reportError } from './error-reporting';
+
+/** The site configuration's schema, loaded when a page started in the browser reads it (not on a rendered page). */
+const loadSiteSchemas = () => import('@portal/shared/schemas/site');
 
 /** Used when env.json cannot be read: the national brand and the default flags. */
 export const DEFAULT_ENV: EnvJson = {
@@ -35,10 +33,12 @@ export const DEFAULT_ENV: EnvJson = {
  * `<script type="application/json" id="env">` block); undefined when the page has none or it does not
  * parse, so that the caller fetches the file instead.
  */
-export function readInlineEnv(doc: Document = document): EnvJson | undefined {
+export async function readInlineEnv(doc: Document = document): Promise<EnvJson | undefined> {
+  const text = doc.getElementById('env')?.textContent;
+  if (!text) return undefined;
+  const { EnvJsonSchema } = await loadSiteSchemas();
   try {
-    // No block: JSON.parse reads "null", which the schema refuses like any broken block.
-    return EnvJsonSchema.parse(JSON.parse(String(doc.getElementById('env')?.textContent)));
+    return EnvJsonSchema.parse(JSON.parse(text));
   } catch {
     return undefined;
   }
@@ -50,10 +50,13 @@ export function readInlineEnv(doc: Document = document): EnvJson | undefined {
  * to the shell and the defaults are used.
  */
 export async function fetchEnv(): Promise<EnvJson> {
-  const inline = readInlineEnv();
+  const inline = await readInlineEnv();
   if (inline) return inline;
   try {
-    return await apiRequest('/dist/env.json', { query: { t: Date.now() }, schema: EnvJsonSchema });
+    return await apiRequest('/dist/env.json', {
+      query: { t: Date.now() },
+      schema: async () => (await loadSiteSchemas()).EnvJsonSchema,
+    });
   } catch (error) {
     reportError(error);
     return DEFAULT_ENV;

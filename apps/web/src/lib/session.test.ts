@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared/errors';
 import { makeSession } from '../testing/fixtures';
 import { mockApi, reply } from '../testing/mock-api';
-import { ApiError, apiErrorOf, apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-client';
+import { apiErrorOf } from './api-error-answer';
 import {
   beginImpersonation,
   getAccessToken,
@@ -191,11 +192,13 @@ describe('answers that end the session (001 §8)', () => {
   it.each(cases)('%i "%s" logs the user out, saying "%s"', async (status, message, shown) => {
     mockApi({ 'GET /api/v1/thing': () => reply(status, { code: 'x', message }) });
     setAccessToken(token('t-any'));
-    const error = await apiRequest('/api/v1/thing', { schema: z.unknown() }).catch((e: unknown) => e);
+    const error = await apiRequest('/api/v1/thing', { schema: async () => z.unknown() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(shown);
     expect((error as ApiError).endedSession).toBe(true);
-    expect(getAccessToken()).toBeNull();
+    await vi.waitFor(() => expect(getAccessToken()).toBeNull());
   });
 
   it('keeps the session for other errors, and for a 400 that is not about the token', async () => {
@@ -204,21 +207,24 @@ describe('answers that end the session (001 §8)', () => {
       'GET /api/v1/b': () => reply(409, { code: 'conflict', message: 'Someone else saved first.' }),
     });
     setAccessToken(token('t-keep'));
-    await apiRequest('/api/v1/a', { schema: z.unknown() }).catch(() => undefined);
-    await apiRequest('/api/v1/b', { schema: z.unknown() }).catch(() => undefined);
+    await apiRequest('/api/v1/a', { schema: async () => z.unknown() }).catch(() => undefined);
+    await apiRequest('/api/v1/b', { schema: async () => z.unknown() }).catch(() => undefined);
     expect(getAccessToken()).toBe('t-keep');
   });
 
-  it('applies to the answer of an upload too (apiErrorOf), and spares a token that came meanwhile', () => {
+  it('applies to the answer of an upload too (apiErrorOf), and spares a token that came meanwhile', async () => {
     setAccessToken(token('t-upload'));
     const refused = apiErrorOf(403, 'Forbidden', { code: 'forbidden', message: 'No.' }, 't-upload');
     expect(refused.endedSession).toBe(true);
     expect(refused.message).toBe(MESSAGES.sessionExpired);
-    expect(getAccessToken()).toBeNull();
+    // Still there while the error reaches its caller, gone right after.
+    expect(getAccessToken()).toBe('t-upload');
+    await vi.waitFor(() => expect(getAccessToken()).toBeNull());
 
-    setAccessToken(token('t-newer'));
     const late = apiErrorOf(401, 'Unauthorized', null, 't-upload');
+    setAccessToken(token('t-newer'));
     expect(late.endedSession).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(getAccessToken()).toBe('t-newer');
 
     const tooBig = apiErrorOf(413, 'Payload Too Large', null, 't-newer');

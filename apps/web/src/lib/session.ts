@@ -25,16 +25,10 @@ import {
   type Permission,
   type PermissionFlags,
 } from '@portal/shared/permissions';
-import {
-  SessionResponseSchema,
-  TokenResponseSchema,
-  type Actor,
-  type Identity,
-  type TokenResponse,
-} from '@portal/shared/schemas/identity';
+import type { Actor, Identity, TokenResponse } from '@portal/shared/schemas/identity';
 import { redirect } from 'react-router';
 import { paths } from '../config/paths';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, lazySchema } from './api-client';
 import {
   beginImpersonation,
   clearAccessToken,
@@ -56,11 +50,18 @@ const PUBLIC_QUERY_ROOTS: readonly string[] = ['knowledge'];
 /** A refresh that got no answer is tried again this much later, while the token lasts. */
 const REFRESH_RETRY_MS = 15_000;
 
+/** The identity schemas, loaded with the first request about the session (issue 22). */
+const loadIdentitySchemas = () => import('@portal/shared/schemas/identity');
+
 /** Query options of the session for one token; the key carries the token so a new sign-in refetches. */
 export function sessionQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['session', token],
-    queryFn: ({ signal }) => apiRequest('/api/v1/auth/session', { schema: SessionResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/auth/session', {
+        schema: lazySchema(loadIdentitySchemas, 'SessionResponseSchema'),
+        signal,
+      }),
     staleTime: 5 * 60_000,
   });
 }
@@ -155,7 +156,10 @@ function scheduleRefresh(queryClient: QueryClient, delayMs?: number): void {
 
 /** POST /api/v1/auth/refresh: a new token for the current, still valid one. */
 export function refreshAccessToken(): Promise<TokenResponse> {
-  return apiRequest('/api/v1/auth/refresh', { method: 'POST', schema: TokenResponseSchema });
+  return apiRequest('/api/v1/auth/refresh', {
+    method: 'POST',
+    schema: lazySchema(loadIdentitySchemas, 'TokenResponseSchema'),
+  });
 }
 
 async function relogin(queryClient: QueryClient): Promise<void> {

@@ -45,10 +45,3 @@ export const ContributorPageSchema = z.object({
   nextPageToken: z.string().nullable(),
 });
 export type ContributorPage = z.infer<typeof ContributorPageSchema>;
-
-/** "prefix first middle last suffix", blanks skipped (000 §3: shown joined). */
-export function contributorFullName(
-  c: Pick<Contributor, 'prefix' | 'firstName' | 'middleName' | 'lastName' | 'suffix'>,
-): string {
-  return [c.prefix, c.firstName, c.middleName, c.lastName, c.suffix].filter((p) => p && p.trim()).join(' ');
-}

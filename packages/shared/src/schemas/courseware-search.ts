@@ -25,7 +25,7 @@ export const SearchTextSchema = z
   .string()
   .trim()
   .min(SEARCH_TEXT_MIN, MESSAGES.searchMin)
-  .max(SEARCH_TEXT_MAX, `Search text may be at most ${SEARCH_TEXT_MAX} characters.`);
+  .max(SEARCH_TEXT_MAX, MESSAGES.searchMax);
 
 /** 000 §3 Content filter for search; arrays arrive as comma lists. */
 export const SearchContentQuerySchema = z.object({
@@ -83,20 +83,5 @@ export const SearchContentResponseSchema = z.object({
 });
 export type SearchContentResponse = z.infer<typeof SearchContentResponseSchema>;
 
-/**
- * Keys of the landing page's query string (000 §2) and the search filter field each restores.
- */
-export const SEARCH_URL_KEYS = {
-  q: 'q',
-  edu: 'educationLevels',
-  exp: 'experienceLevels',
-  cat: 'contentCategories',
-  ksas: 'ksaIds',
-  kus: 'kuIds',
-  tkss: 'tksIds',
-  cybok: 'cybokIds',
-  cid: 'contributorIds',
-  role: 'workRole',
-  new: 'newOrUpdatedContent',
-  tag: 'tags',
-} as const satisfies Record<string, keyof SearchContentQuery>;
+// The landing page's query-string keys live in search-url.ts, without zod (issue 22).
+export { SEARCH_URL_KEYS } from '../search-url.js';

@@ -3,6 +3,7 @@
  * fields and limits, the file as the API returns it, download links, zip bundles of a content tree.
  */
 import { z } from 'zod';
+import { FILE_MESSAGES } from '../errors.js';
 import { FILE_METADATA_TYPES, FILE_STATUSES, FILE_VISIBILITIES } from '../enums.js';
 import {
   AVATAR_MAX_BYTES,
@@ -80,20 +81,8 @@ export function isImageKind(kind: UploadKind): boolean {
 export const STORED_FILE_METADATA_TYPES = [...FILE_METADATA_TYPES, 'bundle', 'lesson'] as const;
 export type StoredFileMetadataType = (typeof STORED_FILE_METADATA_TYPES)[number];
 
-/** User-visible texts of the file service that the catalogues leave to us (000 §8 "wording not shown"). */
-export const FILE_MESSAGES = {
-  nameRequired: 'A file name is required.',
-  nameTooLong: `A file name may be at most ${FILE_NAME_MAX} characters.`,
-  imageTypeRequired: 'Only PNG, JPEG, GIF, WebP or SVG images can be uploaded here.',
-  portraitIsImage: 'A portrait must be an image (kind image, avatar or logo).',
-  pageRequired: 'A widget file needs the id of its page (metadataId).',
-  typeMismatch: 'The file’s content does not match its type. Check that you picked the right file.',
-  missingFile: 'Attach the file as the last part of the form.',
-  notMultipart: 'Send the upload as multipart/form-data: the fields first, then the file.',
-  cutOff: 'The upload ended before the whole file arrived. Please try again.',
-  bundleFailed:
-    'The archive could not be prepared. Please try again in a few minutes, or download the files one by one.',
-} as const;
+// The messages live in errors.ts, without zod: pages show them before zod has loaded (issue 22).
+export { FILE_MESSAGES } from '../errors.js';
 
 /** A media type as sent by a browser, lower-cased, without parameters. */
 export const MimeTypeSchema = z

@@ -4,14 +4,15 @@
  */
 import { z } from 'zod';
 import { KNOWLEDGE_TYPES } from '../enums.js';
-import { KNOWLEDGE_FETCH_SIZE } from '../limits.js';
+import { KNOWLEDGE_FETCH_SIZE, KNOWLEDGE_ID_MAX, WORK_ROLE_ID_MAX } from '../limits.js';
+import { KNOWLEDGE_ID_PATTERN, WORK_ROLE_ID_PATTERN } from '../patterns.js';
 import { PageTokenSchema, pageOf } from './common.js';
 
 /** Knowledge id: type prefix and source code, e.g. `tks-T0084`, `ksa-K0001`, `ku-BCY`, `cybok-WAM`. */
 export const KnowledgeIdSchema = z
   .string()
-  .max(64)
-  .regex(/^(tks|ksa|ku|cybok)-[A-Za-z0-9.]+$/, 'Not a knowledge id');
+  .max(KNOWLEDGE_ID_MAX)
+  .regex(KNOWLEDGE_ID_PATTERN, 'Not a knowledge id');
 
 export const KnowledgeItemSchema = z.object({
   id: KnowledgeIdSchema,
@@ -36,5 +37,5 @@ export type KnowledgePage = z.infer<typeof KnowledgePageSchema>;
 /** A NICE work role id as the NICE Framework v2.1.0 spells it, e.g. `PD-WRL-007`. */
 export const WorkRoleIdSchema = z
   .string()
-  .max(32)
-  .regex(/^[A-Z]{2}-WRL-[0-9]{3}$/, 'Not a NICE work role id');
+  .max(WORK_ROLE_ID_MAX)
+  .regex(WORK_ROLE_ID_PATTERN, 'Not a NICE work role id');

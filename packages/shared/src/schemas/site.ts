@@ -4,38 +4,12 @@
  */
 import { z } from 'zod';
 import { BRAND_VARIANTS } from '../enums.js';
+import { FEATURE_FLAG_DEFAULTS, type FeatureFlag } from '../features.js';
 import { UNSAFE_SITE_ADDRESS_MAX } from '../limits.js';
 import { PageTokenSchema, TimestampSchema, pageOf } from './common.js';
 
-/**
- * Feature flags and their defaults (001 §9). A flag is on unless strictly false, so the "other flags"
- * the specification names without a default (feature, k12 advisory, weekly workshop) are on.
- */
-export const FEATURE_FLAG_DEFAULTS = {
-  coursewareSearch: true,
-  titleImage: true,
-  coursewarePage: true,
-  pricing: true,
-  home: true,
-  about: true,
-  contact: true,
-  events: false,
-  team: false,
-  jobs: false,
-  community: false,
-  k12: false,
-  resources: false,
-  workshops: false,
-  callForCourseware: false,
-  news: false,
-  conference2018: false,
-  feature: true,
-  k12Advisory: true,
-  weeklyWorkshop: true,
-} as const;
-export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;
-export const FEATURE_FLAGS = Object.keys(FEATURE_FLAG_DEFAULTS) as FeatureFlag[];
-
+// The flags themselves live in features.ts, without zod, for the browser's start-up (issue 22).
+export { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, isFeatureOn, type FeatureFlag } from '../features.js';
 export const EnvJsonSchema = z.object({
   brand: z.enum(BRAND_VARIANTS),
   publicBaseUrl: z.string(),
@@ -57,11 +31,6 @@ export const EnvJsonSchema = z.object({
   pinnedFeatures: z.array(z.string()).default([]),
 });
 export type EnvJson = z.infer<typeof EnvJsonSchema>;
-
-/** The store treats a flag as on unless it is strictly false (001 §9). */
-export function isFeatureOn(features: Record<string, boolean | undefined>, flag: FeatureFlag): boolean {
-  return features[flag] !== false;
-}
 
 /** One flag as the Site settings screen shows it: its value, its default and whether it is pinned. */
 export const SiteFlagSchema = z.object({

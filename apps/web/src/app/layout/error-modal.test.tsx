@@ -1,7 +1,7 @@
 /** The error dialog shows the server's request id beside the code, selectable to copy (issue 23). */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiErrorOf } from '../../lib/api-client';
+import { apiErrorOf } from '../../lib/api-error-answer';
 import { clearReportedError, reportError } from '../../lib/error-reporting';
 import { ErrorModal } from './error-modal';
 

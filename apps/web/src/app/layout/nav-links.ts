@@ -2,7 +2,8 @@
  * The site's navigation links, each behind its feature flag (001 §2 Header, Footer). A link is shown
  * when its flag is on, when it needs a signed-in user and there is one, and when the brand has it.
  */
-import { isFeatureOn, type EnvJson, type FeatureFlag } from '@portal/shared/schemas/site';
+import { isFeatureOn, type FeatureFlag } from '@portal/shared/features';
+import type { EnvJson } from '@portal/shared/schemas/site';
 import { brandOf } from '../../config/brand';
 import { paths } from '../../config/paths';
 

@@ -4,12 +4,8 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { COURSEWARE_LANDING_PAGE_SIZE } from '@portal/shared/limits';
-import {
-  SearchContentResponseSchema,
-  type SearchContentQuery,
-  type SearchContentResponse,
-} from '@portal/shared/schemas/courseware';
-import { apiRequest } from '../api-client';
+import type { SearchContentQuery, SearchContentResponse } from '@portal/shared/schemas/courseware';
+import { apiRequest, lazySchema } from '../api-client';
 
 /** The search as sent: the filter, an optional page token and size. */
 export type SearchContentParams = Omit<SearchContentQuery, 'limit'> & { limit?: number };
@@ -20,7 +16,7 @@ export function searchContent(
   signal?: AbortSignal,
 ): Promise<SearchContentResponse> {
   return apiRequest('/api/v1/content/search', {
-    schema: SearchContentResponseSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/courseware'), 'SearchContentResponseSchema'),
     signal,
     query: {
       q: params.q,

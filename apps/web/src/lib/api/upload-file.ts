@@ -9,7 +9,8 @@ import {
   type UploadFileResponse,
   type UploadKind,
 } from '@portal/shared/schemas/files';
-import { ApiError, apiErrorOf } from '../api-client';
+import { ApiError } from '../api-client';
+import { apiErrorOf } from '../api-error-answer';
 import { getAccessToken } from '../auth-token';
 
 export interface UploadRequest {

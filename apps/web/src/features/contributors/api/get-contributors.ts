@@ -4,12 +4,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTRIBUTOR_LIST_LIMIT } from '@portal/shared/limits';
-import {
-  ContributorPageSchema,
-  type Contributor,
-  type ContributorPage,
-} from '@portal/shared/schemas/contributors';
-import { apiRequest } from '../../../lib/api-client';
+import type { Contributor, ContributorPage } from '@portal/shared/schemas/contributors';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /** Fetches every contributor, page by page, `pageSize` at a time. */
@@ -20,7 +16,7 @@ export async function getAllContributors(
   return fetchAllPages(
     (nextPageToken) =>
       apiRequest('/api/v1/contributors', {
-        schema: ContributorPageSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/contributors'), 'ContributorPageSchema'),
         signal,
         query: { limit: pageSize, nextPageToken },
       }),
@@ -37,7 +33,10 @@ export function contributorsQueryOptions() {
   });
 }
 
-/** All contributors, for the search filter and its chips. */
-export function useContributors() {
-  return useQuery(contributorsQueryOptions());
+/**
+ * All contributors, for the search filter and its chips. `enabled` false leaves them unloaded (issue 22:
+ * /courseware loads them when a visitor first opens the contributor filter or the address names one).
+ */
+export function useContributors(enabled = true) {
+  return useQuery({ ...contributorsQueryOptions(), enabled });
 }

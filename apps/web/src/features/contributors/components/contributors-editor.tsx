@@ -28,10 +28,10 @@ import {
 } from '@portal/shared/limits';
 import {
   ContributorInputSchema,
-  contributorFullName,
   type Contributor,
   type ContributorInput,
 } from '@portal/shared/schemas/contributors';
+import { contributorFullName } from '@portal/shared/text';
 import { IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES } from '@portal/shared/schemas/files';
 import { ApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporting';

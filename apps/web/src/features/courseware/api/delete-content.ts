@@ -3,18 +3,14 @@
  * → { descendantCount } (000 §7 Delete; CanDeleteContent). The item goes with all its descendants.
  */
 import { queryOptions } from '@tanstack/react-query';
-import {
-  DeleteContentResponseSchema,
-  DescendantCountResponseSchema,
-  type DeleteContentResponse,
-} from '@portal/shared/schemas/courseware';
-import { apiRequest } from '../../../lib/api-client';
+import type { DeleteContentResponse } from '@portal/shared/schemas/courseware';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** Deletes an item and its descendants. */
 export function deleteContent(id: string): Promise<DeleteContentResponse> {
   return apiRequest(`/api/v1/content/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    schema: DeleteContentResponseSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/courseware'), 'DeleteContentResponseSchema'),
   });
 }
 
@@ -24,7 +20,10 @@ export function descendantCountQueryOptions(id: string) {
     queryKey: ['courseware', 'descendant-count', id],
     queryFn: ({ signal }) =>
       apiRequest(`/api/v1/content/${encodeURIComponent(id)}/descendant-count`, {
-        schema: DescendantCountResponseSchema,
+        schema: lazySchema(
+          () => import('@portal/shared/schemas/courseware'),
+          'DescendantCountResponseSchema',
+        ),
         signal,
       }),
     staleTime: 0,

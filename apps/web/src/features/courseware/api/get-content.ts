@@ -4,9 +4,9 @@
  * A 404 is handled by the caller (redirect to /courseware), so it is not reported.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ContentSchema, type Content } from '@portal/shared/schemas/courseware';
+import type { Content } from '@portal/shared/schemas/courseware';
 import { trimCharacters } from '@portal/shared/text';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** The lookup form of an id or alias: trimmed of slashes and lower-cased. */
 export function normaliseIdOrAlias(idOrAlias: string): string {
@@ -16,7 +16,7 @@ export function normaliseIdOrAlias(idOrAlias: string): string {
 /** Fetches one content item. @throws ApiError not_found when it does not exist or is not visible */
 export function getContent(idOrAlias: string, signal?: AbortSignal): Promise<Content> {
   return apiRequest(`/api/v1/content/${encodeURIComponent(normaliseIdOrAlias(idOrAlias))}`, {
-    schema: ContentSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/courseware'), 'ContentSchema'),
     signal,
   });
 }

@@ -4,12 +4,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTENT_LIST_PAGE_SIZE } from '@portal/shared/limits';
-import {
-  ContentListPageSchema,
-  type ContentListItem,
-  type ContentListPage,
-} from '@portal/shared/schemas/courseware';
-import { apiRequest } from '../../../lib/api-client';
+import type { ContentListItem, ContentListPage } from '@portal/shared/schemas/courseware';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /** Fetches every listed item (archived only, or all others), page by page. */
@@ -17,7 +13,7 @@ export async function listAllContent(archived: boolean, signal?: AbortSignal): P
   return fetchAllPages(
     (nextPageToken) =>
       apiRequest('/api/v1/content', {
-        schema: ContentListPageSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/courseware'), 'ContentListPageSchema'),
         signal,
         query: { condense: true, limit: CONTENT_LIST_PAGE_SIZE, archived, nextPageToken },
       }),

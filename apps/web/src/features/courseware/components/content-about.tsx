@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { contributorFullName } from '@portal/shared/schemas/contributors';
+import { contributorFullName } from '@portal/shared/text';
 import type { Content } from '@portal/shared/schemas/courseware';
 import { formatDate } from '../../../lib/format';
 

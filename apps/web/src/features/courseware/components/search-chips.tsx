@@ -7,7 +7,8 @@ import {
   EDUCATION_LEVEL_LABELS,
   EXPERIENCE_LEVEL_LABELS,
 } from '@portal/shared/enums';
-import { contributorFullName, type Contributor } from '@portal/shared/schemas/contributors';
+import type { Contributor } from '@portal/shared/schemas/contributors';
+import { contributorFullName } from '@portal/shared/text';
 import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
 import type { SearchListField, SearchState } from '../lib/search-state';
 import { cutChipText } from '../lib/text';

@@ -14,7 +14,8 @@ import type { SearchState } from '../lib/search-state';
 /**
  * What the search panel and its facet controls are given: the search in the address, the facets of the
  * last answer, the knowledge items and contributors the searchable filters offer (the knowledge list loads
- * when a visitor first opens a knowledge filter: `onKnowledgeWanted`, `isKnowledgeLoading`; issue 22), and
+ * when a visitor first opens a knowledge filter: `onKnowledgeWanted`, `isKnowledgeLoading`; issue 22; the
+ * contributors when the contributor filter is first opened: `onContributorsWanted`), and
  * `onSearch` (navigates to the new search).
  */
 export interface SearchFiltersProps {
@@ -25,6 +26,7 @@ export interface SearchFiltersProps {
   onKnowledgeWanted: () => void;
   contributors: readonly Contributor[];
   isContributorsLoading: boolean;
+  onContributorsWanted: () => void;
   onSearch: (next: SearchState) => void;
 }
 

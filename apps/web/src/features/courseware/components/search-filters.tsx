@@ -11,7 +11,8 @@ import {
   KNOWLEDGE_TYPES,
   type KnowledgeType,
 } from '@portal/shared/enums';
-import { contributorFullName, type Contributor } from '@portal/shared/schemas/contributors';
+import type { Contributor } from '@portal/shared/schemas/contributors';
+import { contributorFullName } from '@portal/shared/text';
 import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
 import WorkRoleFilter from '../../knowledge/components/work-role-filter';
 import type { SearchListField } from '../lib/search-state';
@@ -48,6 +49,7 @@ export default function SearchFilters({
   onKnowledgeWanted,
   contributors,
   isContributorsLoading,
+  onContributorsWanted,
   onSearch,
 }: SearchFiltersProps) {
   const knowledgeByType = useMemo(() => {
@@ -126,6 +128,7 @@ export default function SearchFilters({
         getId={contributorId}
         getText={contributorText}
         onChange={(ids) => setList('contributorIds', ids)}
+        onOpen={onContributorsWanted}
         isLoading={isContributorsLoading}
       />
     </>

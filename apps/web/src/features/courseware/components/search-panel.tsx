@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Suspense, lazy, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { SEARCH_TEXT_MAX, UPDATED_CONTENT_CUTOFF_DAYS } from '@portal/shared/limits';
-import { SearchTextSchema } from '@portal/shared/schemas/courseware';
+import { searchTextError } from '@portal/shared/search-url';
 import { OutlinedField } from '../../../components/outlined-field';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { paths } from '../../../config/paths';
@@ -48,6 +48,7 @@ export function SearchPanel({
   onKnowledgeWanted,
   contributors,
   isContributorsLoading,
+  onContributorsWanted,
   onSearch,
 }: SearchFiltersProps) {
   const theme = useTheme();
@@ -77,12 +78,10 @@ export function SearchPanel({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
-    if (text.length > 0) {
-      const parsed = SearchTextSchema.safeParse(text);
-      if (!parsed.success) {
-        setTextError(parsed.error.issues[0]?.message ?? 'Check the search text.');
-        return;
-      }
+    const error = text.length > 0 ? searchTextError(text) : null;
+    if (error) {
+      setTextError(error);
+      return;
     }
     setTextError(null);
     onSearch({ ...state, q: text });
@@ -197,6 +196,7 @@ export function SearchPanel({
                 onKnowledgeWanted={onKnowledgeWanted}
                 contributors={contributors}
                 isContributorsLoading={isContributorsLoading}
+                onContributorsWanted={onContributorsWanted}
                 onSearch={onSearch}
               />
             </Suspense>

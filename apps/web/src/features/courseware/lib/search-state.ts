@@ -1,21 +1,22 @@
 /**
  * The landing page's search state and its query-string form (000 §2): keys q, edu, exp, cat, ksas, kus,
- * tkss, cybok, cid, role, new, tag (SEARCH_URL_KEYS), lists comma separated. Values that do not pass the shared
- * schemas are dropped, so a hand-edited address cannot break the page.
+ * tkss, cybok, cid, role, new, tag (SEARCH_URL_KEYS), lists comma separated. Values that break the shared
+ * rules (the enumerations, the id patterns, the search text's length) are dropped, so a hand-edited address
+ * cannot break the page. Checked without zod: /courseware reads its address before zod has loaded (issue 22).
  */
-import type { z } from 'zod';
-import type { ContentCategory, ContentTag, EducationLevel, ExperienceLevel } from '@portal/shared/enums';
-import { UuidSchema } from '@portal/shared/schemas/common';
 import {
-  ContentCategorySchema,
-  ContentTagSchema,
-  EducationLevelSchema,
-  ExperienceLevelSchema,
-  SEARCH_URL_KEYS,
-  SearchTextSchema,
-  type SearchContentQuery,
-} from '@portal/shared/schemas/courseware';
-import { KnowledgeIdSchema, WorkRoleIdSchema } from '@portal/shared/schemas/knowledge';
+  CONTENT_CATEGORIES,
+  CONTENT_TAGS,
+  EDUCATION_LEVELS,
+  EXPERIENCE_LEVELS,
+  type ContentCategory,
+  type ContentTag,
+  type EducationLevel,
+  type ExperienceLevel,
+} from '@portal/shared/enums';
+import { isKnowledgeId, isUuid, isWorkRoleId } from '@portal/shared/patterns';
+import type { SearchContentQuery } from '@portal/shared/schemas/courseware';
+import { SEARCH_URL_KEYS, searchTextOf } from '@portal/shared/search-url';
 
 /** What the user searches for; empty lists and '' mean "not set". */
 export interface SearchState {
@@ -55,28 +56,35 @@ export const EMPTY_SEARCH_STATE: SearchState = {
 /** Query key of the browse mode (the unfiltered list of 000 §2 "browse repository"); ours, not the spec's. */
 export const BROWSE_KEY = 'browse';
 
-const LIST_ITEM_SCHEMAS: Record<SearchListField, z.ZodType<string>> = {
-  educationLevels: EducationLevelSchema,
-  experienceLevels: ExperienceLevelSchema,
-  contentCategories: ContentCategorySchema,
-  ksaIds: KnowledgeIdSchema,
-  kuIds: KnowledgeIdSchema,
-  tksIds: KnowledgeIdSchema,
-  cybokIds: KnowledgeIdSchema,
-  contributorIds: UuidSchema,
-  tags: ContentTagSchema,
+/** Whether a value is one of an enumeration's. */
+const oneOf =
+  (values: readonly string[]) =>
+  (value: string): boolean =>
+    values.includes(value);
+
+/** The rule each element of a list field must pass. */
+const LIST_ITEM_RULES: Record<SearchListField, (value: string) => boolean> = {
+  educationLevels: oneOf(EDUCATION_LEVELS),
+  experienceLevels: oneOf(EXPERIENCE_LEVELS),
+  contentCategories: oneOf(CONTENT_CATEGORIES),
+  ksaIds: isKnowledgeId,
+  kuIds: isKnowledgeId,
+  tksIds: isKnowledgeId,
+  cybokIds: isKnowledgeId,
+  contributorIds: isUuid,
+  tags: oneOf(CONTENT_TAGS),
 };
 
 type UrlKey = keyof typeof SEARCH_URL_KEYS;
 const URL_KEYS = Object.keys(SEARCH_URL_KEYS) as UrlKey[];
 
 /** Every valid element of a comma list (repeated keys too), without duplicates, in order. */
-function readList(params: URLSearchParams, key: string, schema: z.ZodType<string>): string[] {
+function readList(params: URLSearchParams, key: string, isValid: (value: string) => boolean): string[] {
   const values = params
     .getAll(key)
     .flatMap((value) => value.split(','))
     .map((value) => value.trim())
-    .filter((value) => value.length > 0 && schema.safeParse(value).success);
+    .filter((value) => value.length > 0 && isValid(value));
   return [...new Set(values)];
 }
 
@@ -86,17 +94,16 @@ export function readSearchState(params: URLSearchParams): SearchState {
   for (const key of URL_KEYS) {
     const field = SEARCH_URL_KEYS[key];
     if (field === 'q') {
-      const parsed = SearchTextSchema.safeParse(params.get(key) ?? '');
-      state.q = parsed.success ? parsed.data : '';
+      state.q = searchTextOf(params.get(key) ?? '') ?? '';
     } else if (field === 'workRole') {
-      const parsed = WorkRoleIdSchema.safeParse(params.get(key) ?? '');
-      state.workRole = parsed.success ? parsed.data : '';
+      const role = params.get(key) ?? '';
+      state.workRole = isWorkRoleId(role) ? role : '';
     } else if (field === 'newOrUpdatedContent') {
       const value = params.get(key);
       state.newOrUpdatedContent = value === 'true' || value === '1';
     } else {
-      // The element schema guarantees the enum values, so the cast only restores the field's type.
-      (state[field] as string[]) = readList(params, key, LIST_ITEM_SCHEMAS[field]);
+      // The element rule guarantees the enum values, so the cast only restores the field's type.
+      (state[field] as string[]) = readList(params, key, LIST_ITEM_RULES[field]);
     }
   }
   return state;
@@ -126,7 +133,7 @@ export function hasSearchCriteria(state: SearchState): boolean {
     state.q.trim().length > 0 ||
     state.newOrUpdatedContent ||
     state.workRole !== '' ||
-    (Object.keys(LIST_ITEM_SCHEMAS) as SearchListField[]).some((field) => state[field].length > 0)
+    (Object.keys(LIST_ITEM_RULES) as SearchListField[]).some((field) => state[field].length > 0)
   );
 }
 

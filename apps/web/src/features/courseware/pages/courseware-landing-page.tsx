@@ -45,7 +45,9 @@ export function CoursewareLandingPage() {
   const isSearchMode = hasSearchCriteria(state);
   const isBrowsing = params.get(BROWSE_KEY) === '1';
   const showResults = isSearchMode || isBrowsing;
-  const contributors = useContributors();
+  // The same for the contributors: when the filter is first opened, or the address names contributors.
+  const [isContributorsWanted, setIsContributorsWanted] = useState(false);
+  const contributors = useContributors(isContributorsWanted || state.contributorIds.length > 0);
 
   // Tokens of the pages after the first; they belong to one search and are dropped when it changes.
   const searchKey = writeSearchState(state).toString();
@@ -88,7 +90,8 @@ export function CoursewareLandingPage() {
           isKnowledgeLoading={knowledge.isFetching}
           onKnowledgeWanted={() => setIsKnowledgeWanted(true)}
           contributors={contributors.data ?? []}
-          isContributorsLoading={contributors.isPending}
+          isContributorsLoading={contributors.isFetching}
+          onContributorsWanted={() => setIsContributorsWanted(true)}
           onSearch={onSearch}
         />
       )}

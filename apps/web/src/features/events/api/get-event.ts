@@ -3,15 +3,17 @@
  * /api/v1/events/{idOrAlias}/calendar.ics.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { EventSchema } from '@portal/shared/schemas/events';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { EVENTS_KEY } from './list-events';
 
 export function eventQueryOptions(idOrAlias: string) {
   return queryOptions({
     queryKey: [...EVENTS_KEY, 'item', idOrAlias],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/events/${encodeURIComponent(idOrAlias)}`, { schema: EventSchema, signal }),
+      apiRequest(`/api/v1/events/${encodeURIComponent(idOrAlias)}`, {
+        schema: lazySchema(() => import('@portal/shared/schemas/events'), 'EventSchema'),
+        signal,
+      }),
     retry: false,
     meta: { ignoreNotFound: true },
   });

@@ -3,10 +3,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { LANDING_EVENTS_COUNT, LANDING_EVENTS_FETCH } from '@portal/shared/limits';
+import { LANDING_EVENTS_COUNT } from '@portal/shared/limits';
 import { longDateTime } from '../../../components/dated-items/dated-item-parts';
 import { paths } from '../../../config/paths';
-import { EVENTS_KEY, listEvents } from '../api/list-events';
+import { upcomingEventsQueryOptions } from '../api/list-events';
 
 /**
  * The home page's upcoming events (001 §2, §9): up to 20 published events are fetched, those in the
@@ -15,12 +15,7 @@ import { EVENTS_KEY, listEvents } from '../api/list-events';
  */
 export function UpcomingEvents() {
   const events = useQuery({
-    queryKey: [...EVENTS_KEY, 'upcoming'],
-    queryFn: ({ signal }) =>
-      listEvents(
-        { pageToken: null, pageSize: LANDING_EVENTS_FETCH, statuses: ['published'], isUpcoming: true },
-        signal,
-      ),
+    ...upcomingEventsQueryOptions(),
     // The future ones, soonest first, cut to 3 (001 §9).
     select: (page) => {
       const now = Date.now();

@@ -2,12 +2,8 @@
  * POST /api/v1/content/{id}/feedback { message, screenshot? } → 202 { id } (000 §7 "send content
  * feedback e-mail"; CanSendContentFeedback). The server queues the e-mail to the support team.
  */
-import {
-  ContentFeedbackResponseSchema,
-  type ContentFeedbackRequest,
-  type ContentFeedbackResponse,
-} from '@portal/shared/schemas/feedback';
-import { apiRequest } from '../../../lib/api-client';
+import type { ContentFeedbackRequest, ContentFeedbackResponse } from '@portal/shared/schemas/feedback';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function sendFeedback(
   contentId: string,
@@ -16,7 +12,7 @@ export function sendFeedback(
   return apiRequest(`/api/v1/content/${encodeURIComponent(contentId)}/feedback`, {
     method: 'POST',
     body,
-    schema: ContentFeedbackResponseSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/feedback'), 'ContentFeedbackResponseSchema'),
   });
 }
 

@@ -7,8 +7,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { SINGLE_DOWNLOAD_WAIT_MS } from '@portal/shared/limits';
-import { DownloadUrlResponseSchema, type DownloadUrlResponse } from '@portal/shared/schemas/files';
-import { apiRequest } from '../../../lib/api-client';
+import type { DownloadUrlResponse } from '@portal/shared/schemas/files';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { browser } from '../../../lib/browser';
 
 /** Asks for a download link of one file, recording the item it was downloaded from. */
@@ -20,7 +20,7 @@ export function getDownloadUrl({
   contentId: string;
 }): Promise<DownloadUrlResponse> {
   return apiRequest(`/api/v1/files/${encodeURIComponent(fileId)}/download-url`, {
-    schema: DownloadUrlResponseSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/files'), 'DownloadUrlResponseSchema'),
     query: { from: contentId },
   });
 }

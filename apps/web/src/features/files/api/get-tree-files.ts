@@ -4,13 +4,13 @@
  * Fetched only for users who may view files (the zip download offers itself when there are any).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ContentFilesResponseSchema, type ContentFilesResponse } from '@portal/shared/schemas/courseware';
-import { apiRequest } from '../../../lib/api-client';
+import type { ContentFilesResponse } from '@portal/shared/schemas/courseware';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** Fetches the files of an item's tree. */
 export function getTreeFiles(contentId: string, signal?: AbortSignal): Promise<ContentFilesResponse> {
   return apiRequest(`/api/v1/content/${encodeURIComponent(contentId)}/files`, {
-    schema: ContentFilesResponseSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/courseware'), 'ContentFilesResponseSchema'),
     query: { children: true },
     signal,
   });

@@ -8,8 +8,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ZIP_POLL_INTERVAL_MS } from '@portal/shared/limits';
-import { BundleResponseSchema, type BundleFormat, type BundleResponse } from '@portal/shared/schemas/files';
-import { apiRequest } from '../../../lib/api-client';
+import type { BundleFormat, BundleResponse } from '@portal/shared/schemas/files';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { browser } from '../../../lib/browser';
 import { getDownloadUrl } from './get-download-url';
 import { getFile } from './get-file';
@@ -26,7 +26,7 @@ export function requestBundle(
   const endpoint = format === 'zip' ? 'bundle' : 'cartridge';
   return apiRequest(`/api/v1/content/${encodeURIComponent(contentId)}/${endpoint}`, {
     method: 'POST',
-    schema: BundleResponseSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/files'), 'BundleResponseSchema'),
     signal,
   });
 }

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { ReactNode } from 'react';
 import type { TreeFile } from '@portal/shared/schemas/courseware';
-import { FILE_MESSAGES, type BundleFormat } from '@portal/shared/schemas/files';
+import { FILE_MESSAGES } from '@portal/shared/errors';
+import type { BundleFormat } from '@portal/shared/schemas/files';
 import { formatBytes } from '../../../lib/format';
 import { useBundleDownload } from '../api/request-bundle';
 

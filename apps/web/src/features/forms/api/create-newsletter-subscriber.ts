@@ -3,11 +3,15 @@
  * client; public). A confirmation e-mail follows (double opt-in).
  */
 import { useMutation } from '@tanstack/react-query';
-import { FormAcceptedSchema, type NewsletterSignupRequest } from '@portal/shared/schemas/forms';
-import { apiRequest } from '../../../lib/api-client';
+import type { NewsletterSignupRequest } from '@portal/shared/schemas/forms';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function createNewsletterSubscriber(body: NewsletterSignupRequest) {
-  return apiRequest('/api/v1/newsletter/subscribers', { method: 'POST', body, schema: FormAcceptedSchema });
+  return apiRequest('/api/v1/newsletter/subscribers', {
+    method: 'POST',
+    body,
+    schema: lazySchema(() => import('@portal/shared/schemas/forms'), 'FormAcceptedSchema'),
+  });
 }
 
 export function useCreateNewsletterSubscriber() {

@@ -3,13 +3,16 @@
  * organizations and whether the dialog asks for an e-mail.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SupportOptionsSchema } from '@portal/shared/schemas/forms';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function supportOptionsQueryOptions() {
   return queryOptions({
     queryKey: ['forms', 'support-options'],
-    queryFn: ({ signal }) => apiRequest('/api/v1/support/options', { schema: SupportOptionsSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/support/options', {
+        schema: lazySchema(() => import('@portal/shared/schemas/forms'), 'SupportOptionsSchema'),
+        signal,
+      }),
   });
 }
 

@@ -2,8 +2,7 @@
  * GET /api/v1/admin/newsletter/subscribers?pageToken → subscribers, newest first (CanManageOrganization).
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { NewsletterSubscribersResponseSchema } from '@portal/shared/schemas/forms';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function newsletterSubscribersQueryOptions() {
   return infiniteQueryOptions({
@@ -11,7 +10,10 @@ export function newsletterSubscribersQueryOptions() {
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/api/v1/admin/newsletter/subscribers', {
         query: { pageToken: pageParam ?? undefined },
-        schema: NewsletterSubscribersResponseSchema,
+        schema: lazySchema(
+          () => import('@portal/shared/schemas/forms'),
+          'NewsletterSubscribersResponseSchema',
+        ),
         signal,
       }),
     initialPageParam: null as string | null,

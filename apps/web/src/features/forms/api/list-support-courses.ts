@@ -4,8 +4,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { SupportCoursesResponseSchema } from '@portal/shared/schemas/forms';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function supportCoursesQueryOptions() {
   return infiniteQueryOptions({
@@ -13,7 +12,7 @@ export function supportCoursesQueryOptions() {
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/api/v1/support/courses', {
         query: { pageToken: pageParam ?? undefined },
-        schema: SupportCoursesResponseSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/forms'), 'SupportCoursesResponseSchema'),
         signal,
       }),
     initialPageParam: null as string | null,

@@ -3,11 +3,15 @@
  * stores the request and e-mails it to the team.
  */
 import { useMutation } from '@tanstack/react-query';
-import { FormAcceptedSchema, type ContactRequest } from '@portal/shared/schemas/forms';
-import { apiRequest } from '../../../lib/api-client';
+import type { ContactRequest } from '@portal/shared/schemas/forms';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function sendContactRequest(body: ContactRequest) {
-  return apiRequest('/api/v1/contact', { method: 'POST', body, schema: FormAcceptedSchema });
+  return apiRequest('/api/v1/contact', {
+    method: 'POST',
+    body,
+    schema: lazySchema(() => import('@portal/shared/schemas/forms'), 'FormAcceptedSchema'),
+  });
 }
 
 export function useSendContactRequest() {

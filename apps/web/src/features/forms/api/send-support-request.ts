@@ -3,11 +3,15 @@
  * 001 §7 course / organization support: both return the recipients).
  */
 import { useMutation } from '@tanstack/react-query';
-import { SupportResponseSchema, type SupportRequest } from '@portal/shared/schemas/forms';
-import { apiRequest } from '../../../lib/api-client';
+import type { SupportRequest } from '@portal/shared/schemas/forms';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function sendSupportRequest(body: SupportRequest) {
-  return apiRequest('/api/v1/support', { method: 'POST', body, schema: SupportResponseSchema });
+  return apiRequest('/api/v1/support', {
+    method: 'POST',
+    body,
+    schema: lazySchema(() => import('@portal/shared/schemas/forms'), 'SupportResponseSchema'),
+  });
 }
 
 export function useSendSupportRequest() {

@@ -3,8 +3,7 @@
  * { status } (public; 404 when the link is unknown or was used): the two links of newsletter e-mails.
  */
 import { useMutation } from '@tanstack/react-query';
-import { NewsletterTokenResponseSchema } from '@portal/shared/schemas/forms';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export type NewsletterLinkAction = 'confirm' | 'unsubscribe';
 
@@ -14,7 +13,7 @@ export function useNewsletterLink(action: NewsletterLinkAction) {
       apiRequest(`/api/v1/newsletter/${action}`, {
         method: 'POST',
         body: { token },
-        schema: NewsletterTokenResponseSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/forms'), 'NewsletterTokenResponseSchema'),
         withToken: false,
       }),
   });

@@ -15,13 +15,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Role } from '@portal/shared/enums';
-import {
-  AdminUserSchema,
-  AdminUsersResponseSchema,
-  type AdminUser,
-  type GrantClaimRequest,
-} from '@portal/shared/schemas/identity';
-import { apiRequest } from '../../../lib/api-client';
+import type { AdminUser, GrantClaimRequest } from '@portal/shared/schemas/identity';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 const base = '/api/v1/admin/users';
 const userPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -33,7 +28,7 @@ export function usersQueryOptions(q: string) {
     queryFn: ({ pageParam, signal }) =>
       apiRequest(base, {
         query: { q: q || undefined, pageToken: pageParam ?? undefined },
-        schema: AdminUsersResponseSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/identity'), 'AdminUsersResponseSchema'),
         signal,
       }),
     initialPageParam: null as string | null,
@@ -52,7 +47,11 @@ export function useUsers(q: string, enabled: boolean) {
 export function userQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['identity-admin', 'user', id],
-    queryFn: ({ signal }) => apiRequest(userPath(id), { schema: AdminUserSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(userPath(id), {
+        schema: lazySchema(() => import('@portal/shared/schemas/identity'), 'AdminUserSchema'),
+        signal,
+      }),
   });
 }
 
@@ -70,22 +69,25 @@ export type UserChange =
 export function changeUser(id: string, change: UserChange): Promise<AdminUser> {
   switch (change.kind) {
     case 'grantRole':
-      return apiRequest(`${userPath(id)}/roles/${change.role}`, { method: 'PUT', schema: AdminUserSchema });
+      return apiRequest(`${userPath(id)}/roles/${change.role}`, {
+        method: 'PUT',
+        schema: lazySchema(() => import('@portal/shared/schemas/identity'), 'AdminUserSchema'),
+      });
     case 'removeRole':
       return apiRequest(`${userPath(id)}/roles/${change.role}`, {
         method: 'DELETE',
-        schema: AdminUserSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/identity'), 'AdminUserSchema'),
       });
     case 'grantClaim':
       return apiRequest(`${userPath(id)}/claims`, {
         method: 'POST',
         body: change.claim,
-        schema: AdminUserSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/identity'), 'AdminUserSchema'),
       });
     case 'removeClaim':
       return apiRequest(`${userPath(id)}/claims/${encodeURIComponent(change.claimId)}`, {
         method: 'DELETE',
-        schema: AdminUserSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/identity'), 'AdminUserSchema'),
       });
   }
 }

@@ -6,8 +6,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SearchTextSchema } from '@portal/shared/schemas/courseware';
-import { CourseInvitationsResponseSchema } from '@portal/shared/schemas/identity';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { searchContent } from '../../../lib/api/search-content';
 
 const path = (courseId: string) => `/api/v1/courses/${encodeURIComponent(courseId)}/invitations`;
@@ -15,7 +14,14 @@ const path = (courseId: string) => `/api/v1/courses/${encodeURIComponent(courseI
 export function invitationsQueryOptions(courseId: string) {
   return queryOptions({
     queryKey: ['identity-admin', 'invitations', courseId],
-    queryFn: ({ signal }) => apiRequest(path(courseId), { schema: CourseInvitationsResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(path(courseId), {
+        schema: lazySchema(
+          () => import('@portal/shared/schemas/identity'),
+          'CourseInvitationsResponseSchema',
+        ),
+        signal,
+      }),
   });
 }
 
@@ -30,7 +36,10 @@ export function useInviteStudents(courseId: string) {
       apiRequest(path(courseId), {
         method: 'POST',
         body: { emails },
-        schema: CourseInvitationsResponseSchema,
+        schema: lazySchema(
+          () => import('@portal/shared/schemas/identity'),
+          'CourseInvitationsResponseSchema',
+        ),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryOptions(courseId).queryKey }),
   });

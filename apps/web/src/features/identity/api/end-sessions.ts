@@ -5,14 +5,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { paths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { useEnv } from '../../../lib/env';
 import { logout } from '../../../lib/session';
 
 export async function endSessions(): Promise<void> {
-  await apiRequest('/api/v1/auth/logout', { method: 'POST', schema: z.null() });
+  await apiRequest('/api/v1/auth/logout', {
+    method: 'POST',
+    schema: lazySchema(() => import('@portal/shared/schemas/common'), 'NoContentSchema'),
+  });
 }
 
 /**

@@ -3,9 +3,9 @@
  * single-sign-on code that the sign-in page put in query `s` for an access token (001 §2 entry guard;
  * DESIGN.md "Sign-in"), with the PKCE verifier this tab made before it left to sign in (issue 20).
  */
-import { TokenResponseSchema, type TokenResponse } from '@portal/shared/schemas/identity';
+import type { TokenResponse } from '@portal/shared/schemas/identity';
 import type { TokenRequest } from '@portal/shared/schemas/sign-in';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /**
  * Exchanges a single-use code for an access token.
@@ -16,7 +16,7 @@ export function exchangeSsoCode(code: string, codeVerifier: string): Promise<Tok
   return apiRequest('/api/v1/auth/token', {
     method: 'POST',
     body: { code, code_verifier: codeVerifier } satisfies TokenRequest,
-    schema: TokenResponseSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/identity'), 'TokenResponseSchema'),
     withToken: false,
   });
 }

@@ -3,9 +3,7 @@
  * (001 §2 Header, §3 Message). POST /api/v1/auth/messages/:id/read marks one read.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { AccountMessagesResponseSchema } from '@portal/shared/schemas/identity';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { useAccessToken } from '../../../lib/session';
 
 /** Query options of the messages of one session (the key carries the token, like the session's). */
@@ -13,7 +11,10 @@ export function messagesQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['messages', token],
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/auth/messages', { schema: AccountMessagesResponseSchema, signal }),
+      apiRequest('/api/v1/auth/messages', {
+        schema: lazySchema(() => import('@portal/shared/schemas/identity'), 'AccountMessagesResponseSchema'),
+        signal,
+      }),
   });
 }
 
@@ -30,7 +31,7 @@ export function useReadMessage() {
     mutationFn: (id: string) =>
       apiRequest(`/api/v1/auth/messages/${encodeURIComponent(id)}/read`, {
         method: 'POST',
-        schema: z.null(),
+        schema: lazySchema(() => import('@portal/shared/schemas/common'), 'NoContentSchema'),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
   });

@@ -4,14 +4,12 @@
  * - POST /api/v1/content/{id}/alignment-decisions   AlignmentDecisionRequest → AlignmentDecision
  * Both need CanUpdateContent; the server answers 404 for an unknown item.
  */
-import {
-  AlignmentDecisionSchema,
-  AlignmentSuggestionListSchema,
-  type AlignmentDecisionRecord,
-  type AlignmentDecisionRequest,
-  type AlignmentSuggestion,
+import type {
+  AlignmentDecisionRecord,
+  AlignmentDecisionRequest,
+  AlignmentSuggestion,
 } from '@portal/shared/schemas/alignment-suggestions';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** The suggestions for an item, best first (at most ALIGNMENT_SUGGESTIONS_MAX). */
 export async function getAlignmentSuggestions(
@@ -19,7 +17,10 @@ export async function getAlignmentSuggestions(
   signal?: AbortSignal,
 ): Promise<AlignmentSuggestion[]> {
   const list = await apiRequest(`/api/v1/content/${contentId}/alignment-suggestions`, {
-    schema: AlignmentSuggestionListSchema,
+    schema: lazySchema(
+      () => import('@portal/shared/schemas/alignment-suggestions'),
+      'AlignmentSuggestionListSchema',
+    ),
     signal,
   });
   return list.items;
@@ -33,6 +34,9 @@ export function recordAlignmentDecision(
   return apiRequest(`/api/v1/content/${contentId}/alignment-decisions`, {
     method: 'POST',
     body,
-    schema: AlignmentDecisionSchema,
+    schema: lazySchema(
+      () => import('@portal/shared/schemas/alignment-suggestions'),
+      'AlignmentDecisionSchema',
+    ),
   });
 }

@@ -3,15 +3,14 @@
  * items, covered share and gaps; editors also get the unpublished column, so the key holds that.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  CoverageGapPageSchema,
-  CoverageMatrixSchema,
-  type CoverageMatrix,
-} from '@portal/shared/schemas/coverage';
-import { apiRequest } from '../../../lib/api-client';
+import type { CoverageMatrix } from '@portal/shared/schemas/coverage';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export async function getCoverage(signal?: AbortSignal): Promise<CoverageMatrix> {
-  return apiRequest('/api/v1/coverage', { schema: CoverageMatrixSchema, signal });
+  return apiRequest('/api/v1/coverage', {
+    schema: lazySchema(() => import('@portal/shared/schemas/coverage'), 'CoverageMatrixSchema'),
+    signal,
+  });
 }
 
 /** The coverage matrix; `isEditor` keys the answer that holds the unpublished column. */
@@ -29,7 +28,7 @@ export function useWorkRoleGaps(roleId: string, enabled: boolean) {
     queryFn: ({ pageParam, signal }) =>
       apiRequest(`/api/v1/coverage/work-roles/${encodeURIComponent(roleId)}/gaps`, {
         query: { nextPageToken: pageParam ?? undefined },
-        schema: CoverageGapPageSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/coverage'), 'CoverageGapPageSchema'),
         signal,
       }),
     initialPageParam: null as string | null,

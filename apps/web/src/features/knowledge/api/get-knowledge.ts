@@ -5,12 +5,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { KNOWLEDGE_FETCH_SIZE } from '@portal/shared/limits';
-import {
-  KnowledgePageSchema,
-  type KnowledgeItem,
-  type KnowledgePage,
-} from '@portal/shared/schemas/knowledge';
-import { apiRequest } from '../../../lib/api-client';
+import type { KnowledgeItem, KnowledgePage } from '@portal/shared/schemas/knowledge';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 /**
@@ -22,7 +18,7 @@ export async function getAllKnowledge(signal?: AbortSignal): Promise<KnowledgeIt
   return fetchAllPages(
     (nextPageToken) =>
       apiRequest('/api/v1/knowledge', {
-        schema: KnowledgePageSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/knowledge'), 'KnowledgePageSchema'),
         signal,
         withToken: false,
         query: { size: KNOWLEDGE_FETCH_SIZE, nextPageToken },

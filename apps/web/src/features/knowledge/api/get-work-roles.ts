@@ -4,13 +4,13 @@
  * the session.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { WorkRoleListSchema, type WorkRole } from '@portal/shared/schemas/work-roles';
-import { apiRequest } from '../../../lib/api-client';
+import type { WorkRole } from '@portal/shared/schemas/work-roles';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** Every work role; the same for everyone, so asked for without the session's token. */
 export async function getWorkRoles(signal?: AbortSignal): Promise<WorkRole[]> {
   const list = await apiRequest('/api/v1/work-roles', {
-    schema: WorkRoleListSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/work-roles'), 'WorkRoleListSchema'),
     signal,
     withToken: false,
   });

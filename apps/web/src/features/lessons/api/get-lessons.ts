@@ -3,12 +3,16 @@
  * Lessons are fetched only for users with CanListLessons (000 §6).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LessonListResponseSchema, type LessonListResponse } from '@portal/shared/schemas/lessons';
-import { apiRequest } from '../../../lib/api-client';
+import type { LessonListResponse } from '@portal/shared/schemas/lessons';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** Fetches the lessons of a content item. */
 export function getLessons(contentId: string, signal?: AbortSignal): Promise<LessonListResponse> {
-  return apiRequest('/api/v1/lessons', { schema: LessonListResponseSchema, query: { contentId }, signal });
+  return apiRequest('/api/v1/lessons', {
+    schema: lazySchema(() => import('@portal/shared/schemas/lessons'), 'LessonListResponseSchema'),
+    query: { contentId },
+    signal,
+  });
 }
 
 /** Query options of the lessons of a content item. */

@@ -4,12 +4,8 @@
  * - POST /api/v1/lti/deep-linking/{launchId}/response  LtiDeepLinkingChoice → { returnPath }
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  LtiDeepLinkingLaunchSchema,
-  LtiDeepLinkingReturnSchema,
-  type LtiDeepLinkingChoice,
-} from '@portal/shared/schemas/lti';
-import { apiRequest } from '../../../lib/api-client';
+import type { LtiDeepLinkingChoice } from '@portal/shared/schemas/lti';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** The launch the picker answers; 404 once it is answered, expired or not the caller's. */
 export function useDeepLinkingLaunch(launchId: string, enabled: boolean) {
@@ -17,7 +13,7 @@ export function useDeepLinkingLaunch(launchId: string, enabled: boolean) {
     queryKey: ['lti', 'deep-linking', launchId],
     queryFn: ({ signal }) =>
       apiRequest(`/api/v1/lti/deep-linking/${encodeURIComponent(launchId)}`, {
-        schema: LtiDeepLinkingLaunchSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/lti'), 'LtiDeepLinkingLaunchSchema'),
         signal,
       }),
     enabled,
@@ -32,7 +28,7 @@ export function useRespondToDeepLinking(launchId: string) {
       apiRequest(`/api/v1/lti/deep-linking/${encodeURIComponent(launchId)}/response`, {
         method: 'POST',
         body: choice,
-        schema: LtiDeepLinkingReturnSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/lti'), 'LtiDeepLinkingReturnSchema'),
       }),
   });
 }

@@ -6,14 +6,8 @@
  * - DELETE /api/v1/admin/lti/platforms/{id}
  */
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  LtiPlatformPageSchema,
-  LtiPlatformSchema,
-  type LtiPlatform,
-  type LtiPlatformRequest,
-} from '@portal/shared/schemas/lti';
-import { apiRequest } from '../../../lib/api-client';
+import type { LtiPlatform, LtiPlatformRequest } from '@portal/shared/schemas/lti';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 const PLATFORMS_KEY = ['lti-admin', 'platforms'] as const;
 
@@ -23,7 +17,7 @@ export function platformsQueryOptions() {
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/api/v1/admin/lti/platforms', {
         query: { nextPageToken: pageParam ?? undefined },
-        schema: LtiPlatformPageSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/lti'), 'LtiPlatformPageSchema'),
         signal,
       }),
     initialPageParam: null as string | null,
@@ -44,7 +38,7 @@ export function useSavePlatform() {
       apiRequest(id ? `/api/v1/admin/lti/platforms/${id}` : '/api/v1/admin/lti/platforms', {
         method: id ? 'PUT' : 'POST',
         body: request,
-        schema: LtiPlatformSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/lti'), 'LtiPlatformSchema'),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLATFORMS_KEY }),
   });
@@ -55,7 +49,10 @@ export function useDeletePlatform() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`/api/v1/admin/lti/platforms/${id}`, { method: 'DELETE', schema: z.null() }),
+      apiRequest(`/api/v1/admin/lti/platforms/${id}`, {
+        method: 'DELETE',
+        schema: lazySchema(() => import('@portal/shared/schemas/common'), 'NoContentSchema'),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLATFORMS_KEY }),
   });
 }

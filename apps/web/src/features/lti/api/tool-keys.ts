@@ -4,8 +4,7 @@
  * - POST /api/v1/admin/lti/keys/rotate  → LtiToolKeys (a new signing key; the old ones verify a while)
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LtiToolKeysSchema } from '@portal/shared/schemas/lti';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 const KEYS_KEY = ['lti-admin', 'keys'] as const;
 
@@ -13,7 +12,11 @@ const KEYS_KEY = ['lti-admin', 'keys'] as const;
 export function useToolKeys(enabled: boolean) {
   return useQuery({
     queryKey: KEYS_KEY,
-    queryFn: ({ signal }) => apiRequest('/api/v1/admin/lti/keys', { schema: LtiToolKeysSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/admin/lti/keys', {
+        schema: lazySchema(() => import('@portal/shared/schemas/lti'), 'LtiToolKeysSchema'),
+        signal,
+      }),
     enabled,
   });
 }
@@ -23,7 +26,10 @@ export function useRotateToolKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest('/api/v1/admin/lti/keys/rotate', { method: 'POST', schema: LtiToolKeysSchema }),
+      apiRequest('/api/v1/admin/lti/keys/rotate', {
+        method: 'POST',
+        schema: lazySchema(() => import('@portal/shared/schemas/lti'), 'LtiToolKeysSchema'),
+      }),
     onSuccess: (keys) => queryClient.setQueryData(KEYS_KEY, keys),
   });
 }

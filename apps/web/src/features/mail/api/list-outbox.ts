@@ -3,8 +3,7 @@
  * shown to admins; needs CanManageOrganization).
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { OutboxResponseSchema } from '@portal/shared/schemas/mail';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function outboxQueryOptions(to: string) {
   return infiniteQueryOptions({
@@ -12,7 +11,7 @@ export function outboxQueryOptions(to: string) {
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/api/v1/admin/outbox', {
         query: { to: to || undefined, pageToken: pageParam ?? undefined },
-        schema: OutboxResponseSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/mail'), 'OutboxResponseSchema'),
         signal,
       }),
     initialPageParam: null as string | null,

@@ -3,21 +3,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { LANDING_NEWS_COUNT } from '@portal/shared/limits';
 import { longDate } from '../../../components/dated-items/dated-item-parts';
 import { paths } from '../../../config/paths';
-import { NEWS_KEY, listNews } from '../api/list-news';
+import { recentNewsQueryOptions } from '../api/list-news';
 
 /**
  * The home page's recent news (001 §2, §9): the 2 latest published news items, each with its date and
  * a link; nothing when there are none. Place it only when the news pages are enabled. No props.
  */
 export function RecentNews() {
-  const news = useQuery({
-    queryKey: [...NEWS_KEY, 'recent'],
-    queryFn: ({ signal }) =>
-      listNews({ pageToken: null, pageSize: LANDING_NEWS_COUNT, statuses: ['published'] }, signal),
-  });
+  const news = useQuery(recentNewsQueryOptions());
   const items = news.data?.items ?? [];
   if (items.length === 0) return null;
   return (

@@ -5,13 +5,8 @@
  * - PUT /api/v1/admin/users/:id/organization     set it ({ organizationId } or null)
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AccountOrganizationSchema,
-  OrganizationPageSchema,
-  type AccountOrganization,
-  type Organization,
-} from '@portal/shared/schemas/organizations';
-import { apiRequest } from '../../../lib/api-client';
+import type { AccountOrganization, Organization } from '@portal/shared/schemas/organizations';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 const userPath = (id: string) => `/api/v1/admin/users/${encodeURIComponent(id)}/organization`;
@@ -23,7 +18,14 @@ export function organizationsQueryOptions() {
     queryFn: ({ signal }): Promise<Organization[]> =>
       fetchAllPages(
         (token) =>
-          apiRequest('/api/v1/organizations', { schema: OrganizationPageSchema, query: { token }, signal }),
+          apiRequest('/api/v1/organizations', {
+            schema: lazySchema(
+              () => import('@portal/shared/schemas/organizations'),
+              'OrganizationPageSchema',
+            ),
+            query: { token },
+            signal,
+          }),
         (page) => page.items,
       ),
   });
@@ -36,7 +38,11 @@ export function useOrganizations() {
 function userOrganizationQueryOptions(userId: string) {
   return queryOptions({
     queryKey: ['admin', 'users', userId, 'organization'],
-    queryFn: ({ signal }) => apiRequest(userPath(userId), { schema: AccountOrganizationSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(userPath(userId), {
+        schema: lazySchema(() => import('@portal/shared/schemas/organizations'), 'AccountOrganizationSchema'),
+        signal,
+      }),
   });
 }
 
@@ -53,7 +59,7 @@ export function useSetUserOrganization(userId: string) {
       apiRequest(userPath(userId), {
         method: 'PUT',
         body: { organizationId },
-        schema: AccountOrganizationSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/organizations'), 'AccountOrganizationSchema'),
       }),
     onSuccess: (data) => queryClient.setQueryData(userOrganizationQueryOptions(userId).queryKey, data),
   });

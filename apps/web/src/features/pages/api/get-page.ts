@@ -4,8 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { trimCharacters } from '@portal/shared/text';
-import { apiRequest } from '../../../lib/api-client';
-import { PageSchema } from './page-types';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export const PAGES_KEY = ['pages'] as const;
 
@@ -19,7 +18,11 @@ export function pageByHrefQueryOptions(href: string) {
   return queryOptions({
     queryKey: [...PAGES_KEY, 'href', normal],
     queryFn: ({ signal }) =>
-      apiRequest('/api/v1/pages/by-href', { query: { href: normal }, schema: PageSchema, signal }),
+      apiRequest('/api/v1/pages/by-href', {
+        query: { href: normal },
+        schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageSchema'),
+        signal,
+      }),
     retry: false,
     meta: { ignoreNotFound: true },
   });

@@ -3,10 +3,9 @@
  * follows the next token until none is left"): every page's id, href and title, for page-target fields.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 import { PAGES_KEY } from './get-page';
-import { PageListSchema } from './page-types';
 
 export function allPagesQueryOptions() {
   return queryOptions({
@@ -16,7 +15,7 @@ export function allPagesQueryOptions() {
         (nextPageToken) =>
           apiRequest('/api/v1/pages', {
             query: { pageToken: nextPageToken },
-            schema: PageListSchema,
+            schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageListSchema'),
             signal,
           }),
         (page) => page.items,

@@ -3,9 +3,8 @@
  * /api/v1/pages/{id}/revisions/{revisionId}/restore → Page (issue 11 "History"; CanUpdateContent).
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { PAGES_KEY } from './get-page';
-import { PageRevisionListSchema, PageSchema } from './page-types';
 
 /** A page's revisions, one API page at a time (newest first), followed by `nextPageToken`. */
 export function pageRevisionsQueryOptions(pageId: string) {
@@ -14,7 +13,7 @@ export function pageRevisionsQueryOptions(pageId: string) {
     queryFn: ({ pageParam, signal }) =>
       apiRequest(`/api/v1/pages/${pageId}/revisions`, {
         query: { pageToken: pageParam ?? undefined },
-        schema: PageRevisionListSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageRevisionListSchema'),
         signal,
       }),
     initialPageParam: null as string | null,
@@ -25,6 +24,6 @@ export function pageRevisionsQueryOptions(pageId: string) {
 export function restoreRevision(pageId: string, revisionId: string) {
   return apiRequest(`/api/v1/pages/${pageId}/revisions/${revisionId}/restore`, {
     method: 'POST',
-    schema: PageSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageSchema'),
   });
 }

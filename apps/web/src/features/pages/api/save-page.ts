@@ -3,18 +3,28 @@
  * Page) and DELETE /api/v1/pages/{id} (→ 204) (001 §7 Page client; CanUpdateContent, delete
  * CanDeletePage). A used link answers 409 with the one link message.
  */
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { PageSchema, type CreatePageRequest, type UpdatePageRequest } from './page-types';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
+import type { CreatePageRequest, UpdatePageRequest } from '@portal/shared/schemas/pages';
 
 export function createPage(body: CreatePageRequest) {
-  return apiRequest('/api/v1/pages', { method: 'POST', body, schema: PageSchema });
+  return apiRequest('/api/v1/pages', {
+    method: 'POST',
+    body,
+    schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageSchema'),
+  });
 }
 
 export function updatePage(id: string, body: UpdatePageRequest) {
-  return apiRequest(`/api/v1/pages/${id}`, { method: 'PATCH', body, schema: PageSchema });
+  return apiRequest(`/api/v1/pages/${id}`, {
+    method: 'PATCH',
+    body,
+    schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageSchema'),
+  });
 }
 
 export function deletePage(id: string) {
-  return apiRequest(`/api/v1/pages/${id}`, { method: 'DELETE', schema: z.null() });
+  return apiRequest(`/api/v1/pages/${id}`, {
+    method: 'DELETE',
+    schema: lazySchema(() => import('@portal/shared/schemas/common'), 'NoContentSchema'),
+  });
 }

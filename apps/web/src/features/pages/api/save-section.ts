@@ -5,22 +5,34 @@
  * 409 stale) (001 §7 "List, create, update, delete sections"; "Reordering sections and groups goes
  * through update actions"; CanUpdateContent).
  */
-import { apiRequest } from '../../../lib/api-client';
-import { PageSchema, type PageLayoutRequest, type SectionRequest } from './page-types';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
+import type { PageLayoutRequest, SectionRequest } from '@portal/shared/schemas/pages';
 
 export function saveSection(pageId: string, sectionId: string | null, body: SectionRequest) {
   return sectionId
-    ? apiRequest(`/api/v1/pages/${pageId}/sections/${sectionId}`, { method: 'PUT', body, schema: PageSchema })
-    : apiRequest(`/api/v1/pages/${pageId}/sections`, { method: 'POST', body, schema: PageSchema });
+    ? apiRequest(`/api/v1/pages/${pageId}/sections/${sectionId}`, {
+        method: 'PUT',
+        body,
+        schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageSchema'),
+      })
+    : apiRequest(`/api/v1/pages/${pageId}/sections`, {
+        method: 'POST',
+        body,
+        schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageSchema'),
+      });
 }
 
 export function deleteSection(pageId: string, sectionId: string) {
   return apiRequest(`/api/v1/pages/${pageId}/sections/${sectionId}`, {
     method: 'DELETE',
-    schema: PageSchema,
+    schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageSchema'),
   });
 }
 
 export function saveLayout(pageId: string, body: PageLayoutRequest) {
-  return apiRequest(`/api/v1/pages/${pageId}/layout`, { method: 'PUT', body, schema: PageSchema });
+  return apiRequest(`/api/v1/pages/${pageId}/layout`, {
+    method: 'PUT',
+    body,
+    schema: lazySchema(() => import('@portal/shared/schemas/pages'), 'PageSchema'),
+  });
 }

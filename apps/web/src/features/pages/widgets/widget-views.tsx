@@ -13,7 +13,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PAGE_OR_WEB_LINK, isLinkUrl } from '@portal/shared/schemas/common';
+import { PAGE_OR_WEB_LINK, isLinkUrl } from '@portal/shared/links';
 import { HtmlContent } from '../../../components/html-content';
 import { youTubeEmbedUrl } from '../../../lib/youtube';
 import type { WidgetFile, WidgetOf } from '../api/page-types';

@@ -1,12 +1,15 @@
 /** GET and PUT /api/v1/site/settings: the feature flags an admin switches (Admin › Site settings). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SiteSettingsSchema } from '@portal/shared/schemas/site';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function siteSettingsQueryOptions() {
   return queryOptions({
     queryKey: ['site', 'settings'],
-    queryFn: ({ signal }) => apiRequest('/api/v1/site/settings', { schema: SiteSettingsSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/site/settings', {
+        schema: lazySchema(() => import('@portal/shared/schemas/site'), 'SiteSettingsSchema'),
+        signal,
+      }),
   });
 }
 

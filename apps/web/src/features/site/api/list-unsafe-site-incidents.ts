@@ -1,7 +1,6 @@
 /** GET /api/v1/site/unsafe-site-incidents: incidents newest first, paged by nextPageToken (admins). */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { UnsafeSiteIncidentsResponseSchema } from '@portal/shared/schemas/site';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export function unsafeSiteIncidentsQueryOptions() {
   return infiniteQueryOptions({
@@ -10,7 +9,7 @@ export function unsafeSiteIncidentsQueryOptions() {
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/api/v1/site/unsafe-site-incidents', {
         query: { pageToken: pageParam },
-        schema: UnsafeSiteIncidentsResponseSchema,
+        schema: lazySchema(() => import('@portal/shared/schemas/site'), 'UnsafeSiteIncidentsResponseSchema'),
         signal,
       }),
     getNextPageParam: (last) => last.nextPageToken ?? undefined,

@@ -4,7 +4,8 @@
  * coursewareDownloads_{from}_to_{to}.csv.
  */
 import { downloadCsvFileName } from '@portal/shared/schemas/statistics';
-import { apiErrorOf, buildUrl } from '../../../lib/api-client';
+import { buildUrl } from '../../../lib/api-client';
+import { apiErrorOf } from '../../../lib/api-error-answer';
 import { getAccessToken } from '../../../lib/auth-token';
 
 export interface ExportProgress {

@@ -5,8 +5,8 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryGroup, StatisticMetric } from '@portal/shared/enums';
-import { StatisticBucketPageSchema, type StatisticBucket } from '@portal/shared/schemas/statistics';
-import { apiRequest } from '../../../lib/api-client';
+import type { StatisticBucket } from '@portal/shared/schemas/statistics';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { fetchAllPages } from '../../../lib/fetch-all-pages';
 
 export interface BucketFilter {
@@ -26,7 +26,7 @@ export async function getStatisticBuckets(
 ): Promise<StatisticBucket[]> {
   const fetchPage = (token: string | null) =>
     apiRequest(`/api/v1/statistics/contentfiledownload/${metric}/buckets`, {
-      schema: StatisticBucketPageSchema,
+      schema: lazySchema(() => import('@portal/shared/schemas/statistics'), 'StatisticBucketPageSchema'),
       query: { ...filter, resolution: 'day', token },
       signal: options.signal,
     });
