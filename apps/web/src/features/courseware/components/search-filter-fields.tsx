@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import {
   CONTENT_CATEGORY_LABELS,
   CONTENT_TAG_LABELS,
@@ -50,10 +51,11 @@ const chosen = <T extends string>(values: readonly T[], labels?: Record<T, strin
 /**
  * The facet controls' stand-ins (issue 22): one disabled field of the same size (a small outlined field,
  * 40 px high) per control of SearchFilters, with its label and what it shows of the search, in the same
- * grid cells. The server renders them, and the browser shows them until the controls' code has loaded,
- * so nothing moves when the controls arrive. Props: `state` (the search in the address).
+ * grid cells and order. The server renders them, and the browser shows them until the controls' code has
+ * loaded and each control has mounted, so nothing moves when the controls arrive. Input: the search in
+ * the address; output: one element per control.
  */
-export function SearchFiltersPlaceholder({ state }: { state: SearchState }) {
+export function searchFilterStandIns(state: SearchState): ReactElement[] {
   const fields: readonly { label: string; value: string }[] = [
     {
       label: 'Education levels',
@@ -78,4 +80,9 @@ export function SearchFiltersPlaceholder({ state }: { state: SearchState }) {
   return fields.map(({ label, value }) => (
     <OutlinedField key={label} size="small" label={label} value={value} disabled fullWidth />
   ));
+}
+
+/** All the stand-ins, while SearchFilters loads. Props: `state` (the search in the address). */
+export function SearchFiltersPlaceholder({ state }: { state: SearchState }) {
+  return searchFilterStandIns(state);
 }

@@ -78,13 +78,17 @@ describe('courseware landing page', () => {
     expect((await screen.findByRole('combobox', { name: 'Education levels' })).textContent).toBe(
       '2 selected',
     );
-    expect(screen.getByRole('combobox', { name: 'Experience levels' }).textContent).toBe('Intermediate');
-    expect(screen.getByRole('combobox', { name: 'Content categories' }).textContent).toBe('Exercise');
-    expect(screen.getByRole('combobox', { name: 'Tags' }).textContent).toBe('Lab');
+    expect((await screen.findByRole('combobox', { name: 'Experience levels' })).textContent).toBe(
+      'Intermediate',
+    );
+    expect((await screen.findByRole('combobox', { name: 'Content categories' })).textContent).toBe(
+      'Exercise',
+    );
+    expect((await screen.findByRole('combobox', { name: 'Tags' })).textContent).toBe('Lab');
     expect(
       (screen.getByRole('checkbox', { name: /New or updated content/ }) as HTMLInputElement).checked,
     ).toBe(true);
-    expect((screen.getByRole('combobox', { name: 'KSA' }) as HTMLInputElement).placeholder).toBe(
+    expect(((await screen.findByRole('combobox', { name: 'KSA' })) as HTMLInputElement).placeholder).toBe(
       '2 selected',
     );
 
@@ -269,7 +273,7 @@ describe('courseware landing page', () => {
     const { user } = renderApp('/courseware?q=bufer+overflow');
     expect(await screen.findByText('buffer overflow', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByText(/Showing results for/)).toBeInTheDocument();
-    await user.click(screen.getByRole('combobox', { name: 'Education levels' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Education levels' }));
     const option = await screen.findByRole('option', { name: /University Undergraduate/ });
     expect(within(option).getByLabelText('12 items')).toBeInTheDocument();
     expect(
