@@ -127,6 +127,21 @@ describe('kept searches', () => {
     expect(seen).toContain(tree.hidden);
   });
 
+  it('serve a repeated first page from its kept ranking, the page a new ranking gives', async () => {
+    await forgetKeptSearches();
+    const first = await search('limit=1&q=lab', 'contenteditor');
+    expect(first.stages).toHaveProperty('rank');
+    expect(first.body.nextPageToken).not.toBeNull();
+    const again = await search('limit=1&q=lab', 'contenteditor');
+    expect(again.stages).toHaveProperty('page');
+    expect(again.stages).not.toHaveProperty('rank');
+    expect(again.body).toEqual(first.body);
+    // A caller who may see less has a ranking of its own, not the editor's.
+    const visitor = await search('limit=1&q=lab');
+    expect(visitor.stages).toHaveProperty('rank');
+    expect(visitor.body.total).toBeLessThan(first.body.total);
+  });
+
   it('say where a search spent its time in Server-Timing', async () => {
     const { stages } = await search('q=cross%20site%20scripting');
     for (const stage of ['cache', 'rank', 'serialise', 'total'])

@@ -405,6 +405,26 @@ async function searchWithoutRole(
   let result: SearchResult;
   if (kept) {
     plan = kept.plan;
+    // The ranking this generation kept (a query of more than one page) serves its first page too, as it
+    // serves the later ones: the ranking query runs once per query and generation (issue 22: the
+    // server-rendered search page repeats the searches visitors make most).
+    const keptResult = kept.isRankingKept
+      ? await timing.measure('cache', () => cacheRepo.readSearchCache(db, resultKeyOf(plan, cacheScope)))
+      : undefined;
+    const ranking = keptResult?.value as KeptResult | undefined;
+    const fromKept =
+      ranking &&
+      (await timing.measure('page', () =>
+        pageOfKept(db, {
+          kept: ranking,
+          after: null,
+          limit,
+          statuses,
+          plan,
+          withSnippet: perms.CanViewFiles,
+        }),
+      ));
+    if (fromKept) return answer({ plan, result: fromKept, limit });
     result = await timing.measure('rank', () => run(plan));
   } else {
     ({ plan, result } = await workOutPlan(db, { statuses, terms, run, timing }));
@@ -482,14 +502,16 @@ function cacheKey(kind: 'plan' | 'result', parts: Record<string, unknown>): stri
 }
 
 /**
- * The page after `after` read from a kept ranking: the ids after the cursor's, then their rows.
- * Undefined when the cursor's id is not in the ranking (the ranking then is recomputed).
+ * The page after `after` (the first page when null) read from a kept ranking: the ids after the cursor's,
+ * then their rows. Undefined when the cursor's id is not in the ranking, or a row is no longer listed
+ * (the ranking then is recomputed).
  */
 async function pageOfKept(
   db: Db,
   args: {
     kept: KeptResult;
-    after: repo.RankKey;
+    /** The last item of the page before; null for the first page. */
+    after: repo.RankKey | null;
     limit: number;
     statuses: readonly ContentStatus[];
     plan: SearchPlan;
@@ -497,8 +519,8 @@ async function pageOfKept(
   },
 ): Promise<SearchResult | undefined> {
   const { kept, after, limit, plan } = args;
-  const position = kept.ids.indexOf(after.i);
-  if (position < 0) return undefined;
+  const position = after ? kept.ids.indexOf(after.i) : -1;
+  if (after && position < 0) return undefined;
   const ids = kept.ids.slice(position + 1, position + 2 + limit);
   const [found, matches] = await Promise.all([
     repo.summariesByIds(db, { ids, statuses: args.statuses }),
