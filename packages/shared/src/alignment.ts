@@ -37,3 +37,18 @@ export const KNOWLEDGE_SOURCES: Record<KnowledgeType, AlignmentSource> = {
     licence: 'Knowledge area names of CyBOK 1.1 (© Crown Copyright, The National Cyber Security Centre, OGL)',
   },
 };
+
+/**
+ * The openings every statement of a kind shares ("Knowledge of …", "Skill in …", "Skill to …", "Ability
+ * to …"), lower case: they say nothing about the statement's subject, so matching and searching leave
+ * them out (the alignment suggestions, the gap search of /coverage).
+ */
+export const STATEMENT_LEAD_INS = ['knowledge of', 'skill in', 'skill to', 'ability to'] as const;
+
+/** A statement's text without its lead-in (STATEMENT_LEAD_INS, any case) and the spaces around it. */
+export function withoutStatementLeadIn(name: string): string {
+  const text = name.trimStart();
+  const lower = text.toLowerCase();
+  const leadIn = STATEMENT_LEAD_INS.find((opening) => lower.startsWith(`${opening} `));
+  return leadIn ? text.slice(leadIn.length).trimStart() : text;
+}

@@ -11,11 +11,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AlignmentDecision, KnowledgeType } from '@portal/shared/enums';
+import { STATEMENT_LEAD_INS } from '@portal/shared/alignment';
 import type { Db } from '../../db/client.js';
 import { rows, textArray } from '../../db/rows.js';
 
 /** The lead-ins of NICE statements, dropped before matching (they say what kind of statement it is, not what about). */
-const STATEMENT_LEAD_IN = `^\\s*(knowledge of|skill in|skill to|ability to)\\s+`;
+const STATEMENT_LEAD_IN = `^\\s*(${STATEMENT_LEAD_INS.join('|')})\\s+`;
 
 /** The item's text as one tsvector (CTE `item(v)`): its search vector and its sections at weight B. */
 const itemVector = (contentId: string) => sql`item AS (

@@ -8,7 +8,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { KNOWLEDGE_SOURCES, NICE_V2_SOURCE, type AlignmentSource } from '@portal/shared/alignment';
+import {
+  KNOWLEDGE_SOURCES,
+  NICE_V2_SOURCE,
+  withoutStatementLeadIn,
+  type AlignmentSource,
+} from '@portal/shared/alignment';
 import { SEARCH_TEXT_MAX } from '@portal/shared/limits';
 import type { CoverageKind, CoverageRow } from '@portal/shared/schemas/coverage';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -29,9 +34,9 @@ function searchOf(row: CoverageRow): string {
   return `/courseware?${new URLSearchParams({ [key]: row.id }).toString()}`;
 }
 
-/** A search for a gap's words: the statement without its "Knowledge of" / "Skill in" opening. */
+/** A search for a gap's words: the statement without its lead-in ("Knowledge of", "Skill in", …). */
 function gapSearch(name: string): string {
-  const words = name.replace(/^(knowledge of|skill in)\s+/i, '').slice(0, SEARCH_TEXT_MAX);
+  const words = withoutStatementLeadIn(name).slice(0, SEARCH_TEXT_MAX);
   return `/courseware?${new URLSearchParams({ q: words }).toString()}`;
 }
 
