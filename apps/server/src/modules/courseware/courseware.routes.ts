@@ -38,8 +38,11 @@ const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
       },
     },
+    // `Cache-Control: no-cache` asks for the search worked out anew, not read from what was kept.
     async (request) =>
-      searchCatalogue(app.db, request.session.permissions, request.query, request.serverTiming),
+      searchCatalogue(app.db, request.session.permissions, request.query, request.serverTiming, {
+        isFresh: /\bno-cache\b/i.test(request.headers['cache-control'] ?? ''),
+      }),
   );
 
   app.get(

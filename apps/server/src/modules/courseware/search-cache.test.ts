@@ -17,11 +17,11 @@ import { readSearchCache, writeSearchCache } from './search-cache.repository.js'
 
 const { ctx, tree, as } = useTestApp({ tree: true });
 
-async function search(query: string, role?: Role) {
+async function search(query: string, role?: Role, headers: Record<string, string> = {}) {
   const res = await ctx.app.inject({
     method: 'GET',
     url: `/api/v1/content/search?${query}`,
-    headers: await as(role),
+    headers: { ...(await as(role)), ...headers },
   });
   expect(res.statusCode, res.body).toBe(200);
   return {
@@ -140,6 +140,22 @@ describe('kept searches', () => {
     const visitor = await search('limit=1&q=lab');
     expect(visitor.stages).toHaveProperty('rank');
     expect(visitor.body.total).toBeLessThan(first.body.total);
+    // Cache-Control: no-cache works the search out anew, with the same answer.
+    const fresh = await search('limit=1&q=lab', 'contenteditor', { 'cache-control': 'no-cache' });
+    expect(fresh.stages).toHaveProperty('rank');
+    expect(fresh.stages).not.toHaveProperty('page');
+    expect(fresh.body).toEqual(first.body);
+    const freshNext = await search(
+      `limit=1&q=lab&nextPageToken=${fresh.body.nextPageToken}`,
+      'contenteditor',
+      {
+        'cache-control': 'no-cache',
+      },
+    );
+    expect(freshNext.stages).toHaveProperty('rank');
+    expect(freshNext.body.items).toEqual(
+      (await search(`limit=1&q=lab&nextPageToken=${first.body.nextPageToken}`, 'contenteditor')).body.items,
+    );
   });
 
   it('say where a search spent its time in Server-Timing', async () => {

@@ -247,7 +247,8 @@ async function acronymPairsOf(db: Db, terms: string[]): Promise<AcronymPair[]> {
  * when still nothing has every word, the items with most of them (isPartialMatch). A result that
  * matched only by a file says which, with a snippet to a caller who may open files. With a NICE work
  * role (issue 25): only items aligned to its TKS, without text most specific first, and each result
- * with its coverage of the role's statements.
+ * with its coverage of the role's statements. A query's plan and ranking are kept per generation (item 9
+ * of README "Search"); `isFresh` (the caller sent `Cache-Control: no-cache`) works them out anew.
  * @throws AppError invalid_input for a page token of another query, or a work role that does not exist
  */
 export async function searchCatalogue(
@@ -255,15 +256,16 @@ export async function searchCatalogue(
   perms: SearchPerms,
   query: SearchContentQuery,
   timing: ServerTiming = new ServerTiming(),
+  { isFresh = false }: { isFresh?: boolean } = {},
 ): Promise<SearchContentResponse> {
   const { workRole } = query;
-  if (!workRole) return searchWithoutRole(db, perms, query, timing);
+  if (!workRole) return searchWithoutRole(db, perms, query, timing, isFresh);
   if (!(await repo.workRoleExists(db, workRole))) {
     throw new AppError('invalid_input', `There is no NICE work role ${workRole}.`, { field: 'workRole' });
   }
   const response =
     query.q && searchTerms(query.q).length > 0
-      ? await searchWithoutRole(db, perms, query, timing)
+      ? await searchWithoutRole(db, perms, query, timing, isFresh)
       : await browseWorkRole(db, perms, { ...query, workRole }, timing);
   const coverage = await timing.measure('coverage', () =>
     repo.workRoleCoverage(
@@ -321,12 +323,16 @@ async function browseWorkRole(
   };
 }
 
-/** searchCatalogue without a work role's ranking and coverage (a role still filters, as any filter). */
+/**
+ * searchCatalogue without a work role's ranking and coverage (a role still filters, as any filter).
+ * `isFresh`: nothing kept is read (what is worked out is kept as usual).
+ */
 async function searchWithoutRole(
   db: Db,
   perms: SearchPerms,
   query: SearchContentQuery,
   timing: ServerTiming,
+  isFresh: boolean,
 ): Promise<SearchContentResponse> {
   const statuses = listedStatuses(perms);
   const { q, limit, nextPageToken, ...filters } = query;
@@ -364,10 +370,10 @@ async function searchWithoutRole(
       isPartialMatch: cursor.p ?? false,
       alsoSearchedFor: cursor.a ?? [],
     };
-    const cache = await timing.measure('cache', () =>
-      cacheRepo.readSearchCache(db, resultKeyOf(plan, cacheScope)),
-    );
-    const kept = cache.value as KeptResult | undefined;
+    const cache = isFresh
+      ? undefined
+      : await timing.measure('cache', () => cacheRepo.readSearchCache(db, resultKeyOf(plan, cacheScope)));
+    const kept = cache?.value as KeptResult | undefined;
     const after = { m: cursor.m, r: cursor.r, n: cursor.n, i: cursor.i };
     const fromKept =
       kept &&
@@ -391,7 +397,7 @@ async function searchWithoutRole(
 
   const planKey = cacheKey('plan', { terms, ...cacheScope });
   const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, planKey));
-  const kept = cache.value as KeptPlan | undefined;
+  const kept = isFresh ? undefined : (cache.value as KeptPlan | undefined);
   const run = (plan: SearchPlan) =>
     repo.searchContent(db, {
       statuses,
