@@ -62,7 +62,7 @@ export const FIRST_LOAD_EXCLUDED_PACKAGES = ['zod'];
  * underlined source line of an item's knowledge lists (accessibility) 0.1 kB more on an item.
  * Zod and the shared schemas off the first load (issue 22: response schemas by `lazySchema`, the address
  * and stored token checked by zod-free rules, FIRST_LOAD_EXCLUDED_PACKAGES): `/` 228.7 → 197.0, `/courseware`
- * 258.1 → 229.4, an item 239.3 → 209.3, a dynamic page 240.2 → 208.5.
+ * 258.1 → 229.4, an item 239.3 → 209.4, a dynamic page 240.2 → 208.5.
  */
 export const PUBLIC_ROUTES = [
   { route: '/', modules: ['src/features/site/pages/home-page.tsx'], budget: 197_000 },
@@ -74,7 +74,7 @@ export const PUBLIC_ROUTES = [
   {
     route: '/courseware/<item>',
     modules: ['src/features/courseware/pages/content-detail-page.tsx'],
-    budget: 209_300,
+    budget: 209_400,
   },
   // A dynamic page (001 §2) at the catch-all: the views only; editing loads for editors alone.
   {
