@@ -5,6 +5,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { COMBOBOX_BLUR_CLOSE_MS, MENU_MAX_HEIGHTS } from '@portal/shared/limits';
 import { filterByWords } from '../../../lib/filter-by-words';
 
+const NOTHING_CHOSEN: never[] = [];
+
 /**
  * A searchable multi-select over a long list (knowledge items, contributors) for the search panel
  * (000 §2): it filters as the user types and renders at most PICKER_OPTIONS_MAX options; selected
@@ -36,7 +38,10 @@ export function SearchableFilter<T>({
 }) {
   const [isOpen, setIsOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // One empty array for "nothing chosen": a new one whenever the options arrive (the list loads when it is
+  // first opened) made MUI see a new value and clear what the visitor had begun to type.
   const value = useMemo(() => {
+    if (selectedIds.length === 0) return NOTHING_CHOSEN;
     const byId = new Map(options.map((option) => [getId(option), option]));
     return selectedIds.map((id) => byId.get(id)).filter((option): option is T => option !== undefined);
   }, [options, selectedIds, getId]);
