@@ -72,8 +72,8 @@ const SERVER = './apps/server/src';
  * `plugins`, and the `jobs` and `mail` modules) is open to all.
  */
 const SERVER_MODULE_DEPENDENCIES = {
-  // An item shows its contributors (000 §3).
-  courseware: ['contributors'],
+  // An item shows its contributors (000 §3); a search by work role checks the role (issue 25).
+  courseware: ['contributors', 'knowledge'],
   knowledge: [],
   contributors: [],
   organizations: [],

@@ -223,12 +223,6 @@ export async function workRoleCoverage(
   return { total: total?.n ?? 0, matched: new Map(found.map((r) => [r.id, r.n])) };
 }
 
-/** Whether a work role of this id exists. */
-export async function workRoleExists(db: Db, id: string): Promise<boolean> {
-  const found = await rows<{ id: string }>(db, sql`SELECT id FROM work_role WHERE id = ${id}`);
-  return found.length > 0;
-}
-
 /** Whether every filter is a facet dimension, which the facet bits answer alone. */
 function isFacetBitsOnly(f: ContentFilters): boolean {
   return (

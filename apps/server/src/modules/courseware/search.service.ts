@@ -23,6 +23,7 @@ import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import { ServerTiming } from '../../lib/server-timing.js';
 import { findAcronymUses, wordsOf, type AcronymPair, type AcronymUse } from './acronyms.js';
 
+import { workRoleExists } from '../knowledge/knowledge.service.js';
 import { listedStatuses } from './courseware.service.js';
 import * as cacheRepo from './search-cache.repository.js';
 import * as repo from './search.repository.js';
@@ -260,7 +261,7 @@ export async function searchCatalogue(
 ): Promise<SearchContentResponse> {
   const { workRole } = query;
   if (!workRole) return searchWithoutRole(db, perms, query, timing, isFresh);
-  if (!(await repo.workRoleExists(db, workRole))) {
+  if (!(await workRoleExists(db, workRole))) {
     throw new AppError('invalid_input', `There is no NICE work role ${workRole}.`, { field: 'workRole' });
   }
   const response =

@@ -120,12 +120,6 @@ export async function workRoleGapPage(
   );
 }
 
-/** Whether a work role exists. */
-export async function workRoleExists(db: Db, roleId: string): Promise<boolean> {
-  const found = await rows<{ id: string }>(db, sql`SELECT id FROM work_role WHERE id = ${roleId}`);
-  return found.length > 0;
-}
-
 /**
  * The search generation (migration 0014): raised by statement triggers whenever content, its knowledge
  * links or its files change, so a matrix computed at one generation holds until it moves.

@@ -18,6 +18,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import * as repo from './coverage.repository.js';
+import { workRoleExists } from './knowledge.service.js';
 
 /**
  * Matrices already computed, per database, keyed by search generation and whether the unpublished column
@@ -133,8 +134,7 @@ export async function listWorkRoleGaps(
   roleId: string,
   query: ListCoverageGapsQuery,
 ): Promise<CoverageGapPage> {
-  if (!(await repo.workRoleExists(db, roleId)))
-    throw new AppError('not_found', 'This work role does not exist.');
+  if (!(await workRoleExists(db, roleId))) throw new AppError('not_found', 'This work role does not exist.');
   const after = decodePageToken(query.nextPageToken, GapCursor);
   const found = await repo.workRoleGapPage(db, roleId, {
     limit: query.size,

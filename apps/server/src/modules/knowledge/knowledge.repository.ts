@@ -32,3 +32,9 @@ export async function listWorkRoles(db: Db) {
         ORDER BY g.name, r.id`,
   );
 }
+
+/** Whether a NICE work role of this id exists. */
+export async function workRoleExists(db: Db, id: string): Promise<boolean> {
+  const found = await rows<{ id: string }>(db, sql`SELECT id FROM work_role WHERE id = ${id}`);
+  return found.length > 0;
+}

@@ -23,3 +23,11 @@ export async function listKnowledgePage(db: Db, query: ListKnowledgeQuery): Prom
 export async function listWorkRoles(db: Db): Promise<WorkRoleList> {
   return { items: await repo.listWorkRoles(db) };
 }
+
+/**
+ * Whether a NICE work role of this id exists (issue 25): what the coverage of a role and a search by role
+ * check before they answer.
+ */
+export function workRoleExists(db: Db, id: string): Promise<boolean> {
+  return repo.workRoleExists(db, id);
+}
