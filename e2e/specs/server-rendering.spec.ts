@@ -117,12 +117,21 @@ test('a rendered /courseware loads the knowledge list only when a knowledge filt
   expect(knowledgeRequests.length).toBeGreaterThan(0);
 });
 
-test('every public page hydrates without a mismatch', async ({ page }) => {
+/**
+ * Opens every rendered page and checks its text shows once hydrated; returns the console's errors so far
+ * (a hydration mismatch is one), which the caller expects empty.
+ */
+async function openEveryRenderedPage(page: Page): Promise<string[]> {
   const errors = collectErrors(page);
   for (const { path, text } of RENDERED_PAGES) {
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.locator('main').getByText(text).first()).toBeVisible();
   }
+  return errors;
+}
+
+test('every public page hydrates without a mismatch', async ({ page }) => {
+  const errors = await openEveryRenderedPage(page);
   expect(errors).toEqual([]);
   // On a wide screen the courseware filters start open.
   await page.goto('/courseware', { waitUntil: 'networkidle' });
@@ -136,11 +145,7 @@ test.describe('on a phone', () => {
   test('every public page hydrates without a mismatch, /courseware with its filters folded', async ({
     page,
   }) => {
-    const errors = collectErrors(page);
-    for (const { path, text } of RENDERED_PAGES) {
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await expect(page.locator('main').getByText(text).first()).toBeVisible();
-    }
+    const errors = await openEveryRenderedPage(page);
     expect(errors).toEqual([]);
 
     await page.goto('/courseware', { waitUntil: 'networkidle' });

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { WEB_LINK, isLinkUrl } from '@portal/shared/schemas/common';
+import { WEB_LINK, isLinkUrl } from '@portal/shared/links';
 import { HtmlContent } from '../html-content';
 import { ItemImage, type DatedItem } from './dated-item-parts';
 

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
-import { WEB_LINK, isLinkUrl } from '@portal/shared/schemas/common';
+import { WEB_LINK, isLinkUrl } from '@portal/shared/links';
 import { ContentStatusIcon } from '../content-status-icon';
 import { ItemImage, clampedText, longDate, type DatedItem } from './dated-item-parts';
 import type { usePagedList } from './use-paged-list';

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
-import { PAGE_WEB_OR_MAIL_LINK, isLinkUrl } from '@portal/shared/schemas/common';
+import { PAGE_WEB_OR_MAIL_LINK, isLinkUrl } from '@portal/shared/links';
 import { DatedItemDetail } from '../../../components/dated-items/dated-item-detail';
 import { longDateTime } from '../../../components/dated-items/dated-item-parts';
 import { DeleteItemDialog } from '../../../components/dated-items/delete-item-dialog';
