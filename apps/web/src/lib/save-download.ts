@@ -1,27 +1,31 @@
 /** Downloads that need the session's token, which a plain link cannot send. */
-import { ApiError } from './api-client';
+import { apiErrorOf } from './api-error-answer';
 import { getAccessToken } from './auth-token';
+
+/** Has the browser save `blob` as the file `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
 
 /**
  * Fetches `path` with the session's bearer token (when signed in) and has the browser save the answer
  * as `filename` (an export such as a CSV).
- * @throws ApiError with the server's message (or `failure`) when the answer is not 2xx
+ * @throws ApiError for an error answer, by the rules of every request (apiErrorOf: the server's message,
+ * the request id, and an answer that ends the session ends it here too)
  */
-export async function saveDownload(
-  path: string,
-  filename: string,
-  failure = 'The export failed.',
-): Promise<void> {
+export async function saveDownload(path: string, filename: string): Promise<void> {
   const token = getAccessToken();
   const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError('internal', body?.message ?? failure, response.status);
+    const body: unknown = await response.json().catch(() => null);
+    throw apiErrorOf(response.status, response.statusText, body, token);
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveBlob(await response.blob(), filename);
 }

@@ -7,6 +7,7 @@ import { downloadCsvFileName } from '@portal/shared/schemas/statistics';
 import { buildUrl } from '../../../lib/api-client';
 import { apiErrorOf } from '../../../lib/api-error-answer';
 import { getAccessToken } from '../../../lib/auth-token';
+import { saveBlob } from '../../../lib/save-download';
 
 export interface ExportProgress {
   /** Bytes received so far. */
@@ -43,13 +44,6 @@ export async function exportDownloads(
     }
   }
   const fileName = downloadCsvFileName(range.from, range.to);
-  const url = URL.createObjectURL(new Blob(chunks, { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob(chunks, { type: 'text/csv' }), fileName);
   return fileName;
 }
