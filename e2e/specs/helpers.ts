@@ -175,8 +175,9 @@ export interface AxeScope {
 }
 
 /**
- * Waits for the page's running CSS transitions to end (or be cancelled): a dialog still fading in, or a
- * field label still changing colour, has text at part contrast, which axe reads as too little contrast.
+ * Waits for the page's running transitions and animations to end (or be cancelled): a dialog still fading
+ * in, a field label still changing colour, or a button's ripple still spreading after a click has text at
+ * part contrast, or a background that is not yet its own, which axe reads as too little contrast.
  * Endless animations, such as a spinner's, are not waited for.
  */
 async function transitionsEnded(page: Page): Promise<void> {
@@ -184,7 +185,7 @@ async function transitionsEnded(page: Page): Promise<void> {
     Promise.all(
       document
         .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
