@@ -20,8 +20,9 @@ const FEATURE_DEPENDENCIES = {
   lessons: ['files'],
   contributors: ['files'],
   courseware: ['files', 'feedback', 'knowledge', 'lessons', 'contributors'],
-  // The admin user screen sets an account's business unit (001 §3).
-  identity: ['organizations'],
+  // The admin user screen sets an account's business unit (001 §3); it and the account page list the
+  // account's LMS links (issue 33).
+  identity: ['organizations', 'lti'],
   organizations: [],
   mail: [],
   // Home shows recent news and upcoming events (001 §1).

@@ -179,6 +179,15 @@ test.describe('LTI 1.3', () => {
     });
     platform.kind = 'deepLinking';
     await launch(page, `${baseURL}/lti/launch`);
+    // The platform names an existing account: it is proved once with its password, then linked.
+    await expect(page.getByRole('heading', { name: 'Link your portal account' })).toBeVisible();
+    await expect(page.getByText('f••••••@example.edu')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('lti-link-account.png'), fullPage: true });
+    await page.getByLabel('Your portal password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Link and continue' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByLabel('Your portal password').fill('demo');
+    await page.getByRole('button', { name: 'Link and continue' }).click();
     await expect(page.getByRole('heading', { name: 'Choose courseware for Mock Canvas' })).toBeVisible();
     await expect(page).toHaveURL(
       (url) => url.pathname.startsWith('/lti/deep-linking/') && !url.searchParams.has('s'),
@@ -201,7 +210,7 @@ test.describe('LTI 1.3', () => {
     }
     expect(violations).toEqual([]);
 
-    // A resource link launch of the first item opens its page, signed in.
+    // A resource link launch of the first item opens its page, signed in: the platform user is linked now.
     page.on('dialog', (dialog) => void dialog.accept());
     platform.kind = 'resourceLink';
     platform.targetLinkUri = items[0]!.url;

@@ -190,3 +190,24 @@ export function courseAccessClaim(courseId: string): Claim {
 
 /** Flags of a signed-out visitor. */
 export const VISITOR_PERMISSIONS: PermissionFlags = derivePermissions([], false);
+
+/**
+ * The rights of editors and admins (issue 33): an account holding any of them is never signed in from
+ * an LTI platform, linked or not, since an LMS is another trust domain (its admins, or a user who may
+ * change their own e-mail there, would reach the portal's editing and admin rights).
+ */
+export const PLATFORM_FORBIDDEN_PERMISSIONS = [
+  'CanUpdateContent',
+  'CanDeleteContent',
+  'CanDeleteNews',
+  'CanDeleteEvents',
+  'CanDeletePage',
+  'CanImpersonate',
+  'CanImportUsers',
+  'CanManageOrganization',
+] as const satisfies readonly Permission[];
+
+/** Whether flags hold any right of PLATFORM_FORBIDDEN_PERMISSIONS. */
+export function hasEditorOrAdminRight(flags: PermissionFlags): boolean {
+  return PLATFORM_FORBIDDEN_PERMISSIONS.some((permission) => flags[permission]);
+}

@@ -25,6 +25,7 @@ import { addAccountMessage } from '../modules/identity/identity.service.js';
 import { addSection } from '../modules/pages/page-sections.service.js';
 import { listPageRevisions } from '../modules/pages/page-revisions.service.js';
 import { createPage, getPage } from '../modules/pages/pages.service.js';
+import { insertIdentity, listIdentitiesOfAccount } from '../modules/lti/lti-identities.repository.js';
 import { createPlatform } from '../modules/lti/lti-platforms.service.js';
 import { httpsRegistration, insertDeepLinkingLaunch } from './lti-platform.js';
 
@@ -151,6 +152,24 @@ async function ltiLoginQuery(f: MatrixFixtures, caller: Caller): Promise<string>
     target_link_uri: `${f.origin}/courseware`,
   }).toString();
 }
+
+/** An LMS link of an account, to a platform of its own (to list or unlink). */
+async function ltiIdentityOf(f: MatrixFixtures, accountId: string): Promise<string> {
+  const platformId = await ltiPlatformId(f, 'identity');
+  await insertIdentity(f.app.db, {
+    platformId,
+    subject: `matrix-${accountId}`,
+    accountId,
+    email: null,
+    now: new Date(),
+  });
+  const [found] = await listIdentitiesOfAccount(f.app.db, accountId);
+  return found!.id;
+}
+
+/** The account of a caller (signed out: the student's). */
+const accountOfCaller = (f: MatrixFixtures, caller: Caller) =>
+  f.accounts[caller === 'signedOut' ? 'student' : CALLER_ROLE[caller]];
 
 /** An open deep-linking launch of the caller's account (signed out: the student's). */
 function ltiLaunchOf(f: MatrixFixtures, caller: Caller): Promise<string> {
@@ -370,6 +389,48 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /lti/return': { expect: UNKNOWN_LINK, sample: () => ({ url: '/lti/return?t=unknown-matrix-return' }) },
   'GET /lti/auto-submit.js': { expect: ANYONE, sample: () => ({ url: '/lti/auto-submit.js' }) },
+  // Proving the account a launch names (issue 33): the launch's single-use hand-off secret, or the
+  // e-mailed link's, is the only key; lti-identity.test.ts covers valid ones.
+  'GET /lti/link': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({ url: '/lti/link?launch=unknown-matrix-launch' }),
+  },
+  'POST /lti/link': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({
+      url: '/lti/link',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'launch=unknown-matrix-launch&password=guess',
+    }),
+  },
+  'POST /lti/link/email': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({
+      url: '/lti/link/email',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'launch=unknown-matrix-launch',
+    }),
+  },
+  'GET /lti/link/confirm': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({ url: '/lti/link/confirm?t=unknown-matrix-link' }),
+  },
+  'POST /lti/link/confirm': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({
+      url: '/lti/link/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 't=unknown-matrix-link',
+    }),
+  },
+  // A person's own LMS links (issue 33).
+  'GET /api/v1/lti/identities': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/lti/identities` }) },
+  'DELETE /api/v1/lti/identities/{identityId}': {
+    expect: SIGNED_IN,
+    sample: async (f, caller) => ({
+      url: `${V1}/lti/identities/${await ltiIdentityOf(f, accountOfCaller(f, caller))}`,
+    }),
+  },
   // The picker's API: the launching user's own launch only (an admin acting as a user has none).
   'GET /api/v1/lti/deep-linking/{launchId}': {
     expect: [401, '2xx', '2xx', '2xx', '2xx', 404],
@@ -404,6 +465,16 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     }),
   },
   'GET /api/v1/admin/lti/keys': { expect: ADMIN, sample: () => ({ url: `${V1}/admin/lti/keys` }) },
+  'GET /api/v1/admin/lti/users/{accountId}/identities': {
+    expect: ADMIN,
+    sample: (f) => ({ url: `${V1}/admin/lti/users/${f.accounts.faculty}/identities` }),
+  },
+  'DELETE /api/v1/admin/lti/users/{accountId}/identities/{identityId}': {
+    expect: ADMIN,
+    sample: async (f) => ({
+      url: `${V1}/admin/lti/users/${f.accounts.faculty}/identities/${await ltiIdentityOf(f, f.accounts.faculty)}`,
+    }),
+  },
   'POST /api/v1/admin/lti/keys/rotate': {
     expect: ADMIN,
     sample: () => ({ url: `${V1}/admin/lti/keys/rotate` }),
@@ -1101,6 +1172,18 @@ export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
   },
   'DELETE /api/v1/admin/lti/platforms/{id}': {
     shared: 'platforms are the organization’s, managed by admins only (matrix row)',
+  },
+  'GET /api/v1/admin/lti/users/{accountId}/identities': { shared: ADMIN_ONLY },
+  'DELETE /api/v1/admin/lti/users/{accountId}/identities/{identityId}': { shared: ADMIN_ONLY },
+  'DELETE /api/v1/lti/identities/{identityId}': {
+    attack: 'a student unlinks the faculty member’s LMS link',
+    caller: 'student',
+    expect: 404,
+    sample: async (f) => ({ url: `${V1}/lti/identities/${await ltiIdentityOf(f, f.accounts.faculty)}` }),
+    check: async (f) =>
+      (await listIdentitiesOfAccount(f.app.db, f.accounts.faculty)).length > 0
+        ? undefined
+        : 'the faculty member’s link is gone',
   },
   'GET /api/v1/lti/deep-linking/{launchId}': {
     attack: 'a content editor opens the faculty member’s deep-linking launch',

@@ -96,6 +96,8 @@ export async function startMockPlatform(): Promise<MockPlatform> {
       authUrl: `${origin}${style.authPath}`,
       tokenUrl: `${origin}${style.tokenPath}`,
       jwksUrl: `${origin}${style.jwksPath}`,
+      allowedEmailDomains: [],
+      newAccountsNeedApproval: false,
     }),
     sign: async (claims, options = {}) => {
       const key: CryptoKey = options.key === 'foreign' ? foreign.privateKey : own.privateKey;
@@ -122,6 +124,8 @@ export function httpsRegistration(clientId: string) {
     authUrl: 'https://lms.matrix.example.edu/auth',
     tokenUrl: 'https://lms.matrix.example.edu/token',
     jwksUrl: 'https://lms.matrix.example.edu/jwks',
+    allowedEmailDomains: [],
+    newAccountsNeedApproval: false,
   };
 }
 

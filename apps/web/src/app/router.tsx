@@ -319,6 +319,12 @@ export function createRoutes({ queryClient, env }: RouteDependencies): RouteObje
     // LTI 1.3 (issue 26): the admin's platforms, a launch's sign-in hand-off and the deep-linking picker,
     // one lazily loaded module with its loader, so nothing of LTI is in the first download.
     ...['admin/lti', 'lti/*'].map((path) => ({ path, handle: CLIENT_ONLY, lazy: loadLtiPages })),
+    // The signed-in person's account (issue 33): it asks to sign in when signed out, never redirects.
+    {
+      path: 'account',
+      handle: CLIENT_ONLY,
+      lazy: lazyPage(() => import('../features/identity/pages/account-page'), 'AccountPage'),
+    },
     {
       path: 'invitations',
       handle: CLIENT_ONLY,

@@ -58,6 +58,8 @@ export const paths = {
   /** LTI 1.3 (issue 26): the admin's LMS platforms. */
   ltiPlatforms: '/admin/lti',
   invitations: '/invitations',
+  /** The signed-in person's account: their LMS links (issue 33). */
+  account: '/account',
   /** News, events and the forms (001 §2, issue 12). */
   newsItem: (idOrAlias: string) => `/news/${encodeURIComponent(idOrAlias)}`,
   newsFeed: '/news/feed.xml',

@@ -29,6 +29,28 @@ export const LTI_CONTENT_ITEMS_MAX = 50;
 export const LTI_CLOCK_TOLERANCE_S = 60;
 /** Characters of an item's description a deep-linking content item carries as its `text`. */
 export const LTI_ITEM_TEXT_MAX = 500;
+/**
+ * The oldest id token a launch takes (LTI Core 1.3 §5.1.3: the tool may refuse old tokens); a token
+ * dated more than LTI_CLOCK_TOLERANCE_S in the future is refused too.
+ */
+export const LTI_ID_TOKEN_MAX_AGE_S = 600;
+/**
+ * How long a launch waits for its person to prove the portal account its e-mail names, and how long
+ * the one-time link e-mailed for it works (issue 33).
+ */
+export const LTI_LINK_TTL_S = 900;
+/** E-mail domains one platform may allow. */
+export const LTI_EMAIL_DOMAINS_MAX = 50;
+/** Fetching a platform's keys (JWKS): the longest wait, and the largest answer read. */
+export const LTI_JWKS_TIMEOUT_MS = 5000;
+export const LTI_JWKS_BYTES_MAX = 64 * 1024;
+/**
+ * The cookie that binds a login's state to the browser that started it (`<prefix><hash of the state>`),
+ * `SameSite=None; Secure; Partitioned` so a framed tool keeps it where the browser allows (CHIPS).
+ */
+export const LTI_STATE_COOKIE_PREFIX = 'lti_state_';
+/** How often a job worker deletes expired login states, nonces and launches. */
+export const LTI_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** The parts of a WHATWG URL these checks read (the package's own lib names neither DOM nor Node). */
 declare const URL: new (input: string) => {
@@ -68,6 +90,19 @@ const PlatformUrlSchema = z
     }
   }, 'Enter an https:// address');
 
+/** E-mail domains a platform speaks for, lower case, without `@` (e.g. `state.edu`). */
+export const LtiEmailDomainsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(LTI_FIELD_MAX)
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/, 'Enter a domain such as school.edu'),
+  )
+  .max(LTI_EMAIL_DOMAINS_MAX)
+  .refine((domains) => new Set(domains).size === domains.length, 'Each domain once');
+
 /** A platform as an admin registers it (1EdTech LTI Core 1.3 §3.1.3 "Tool deployment"). */
 export const LtiPlatformRequestSchema = z.object({
   /** A name for admins and faculty ("Canvas of State University"). */
@@ -88,8 +123,16 @@ export const LtiPlatformRequestSchema = z.object({
   tokenUrl: PlatformUrlSchema,
   /** Where the platform publishes its public keys (JWKS). */
   jwksUrl: PlatformUrlSchema,
+  /**
+   * The e-mail domains (the school's) whose people may launch the tool, lower case, without `@`; a
+   * launch naming another domain is refused. Empty: any domain.
+   */
+  allowedEmailDomains: LtiEmailDomainsSchema.default([]),
+  /** Accounts a launch makes wait for an admin to make them faculty before they may download. */
+  newAccountsNeedApproval: z.boolean().default(false),
 });
 export type LtiPlatformRequest = z.infer<typeof LtiPlatformRequestSchema>;
+export type LtiPlatformRequestInput = z.input<typeof LtiPlatformRequestSchema>;
 
 export const LtiPlatformSchema = LtiPlatformRequestSchema.extend({
   id: UuidSchema,
@@ -145,3 +188,18 @@ export type LtiDeepLinkingChoice = z.infer<typeof LtiDeepLinkingChoiceSchema>;
 /** Where the browser goes to hand the signed response back to the platform (a portal path). */
 export const LtiDeepLinkingReturnSchema = z.object({ returnPath: z.string() });
 export type LtiDeepLinkingReturn = z.infer<typeof LtiDeepLinkingReturnSchema>;
+
+/** A platform's user linked to a portal account (issue 33), as its person and admins see it. */
+export const LtiIdentitySchema = z.object({
+  id: UuidSchema,
+  platformName: z.string(),
+  /** The platform's id of the user (`sub`). */
+  subject: z.string(),
+  /** The e-mail the platform sent when the link was made. */
+  email: z.string().nullable(),
+  linkedAt: z.string(),
+  lastLaunchAt: z.string().nullable(),
+});
+export type LtiIdentity = z.infer<typeof LtiIdentitySchema>;
+export const LtiIdentitiesSchema = z.object({ items: z.array(LtiIdentitySchema) });
+export type LtiIdentities = z.infer<typeof LtiIdentitiesSchema>;

@@ -6,7 +6,13 @@ import { INVITE_TOKEN_TTL_S, RESET_TOKEN_TTL_S, VERIFY_TOKEN_TTL_S } from '@port
 import { oneLine, type OutgoingMail } from '../mail/mail.service.js';
 import { escapeHtml } from '../../lib/html.js';
 
-function mail(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }) {
+/** A mail of paragraphs and an optional action link, as plain text with its HTML twin. */
+export function mail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): OutgoingMail {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n');
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),

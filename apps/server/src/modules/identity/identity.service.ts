@@ -16,7 +16,7 @@ import {
   LOGIN_SLOWDOWN_MAX_MS,
   SSO_CODE_TTL_S,
 } from '@portal/shared/limits';
-import { CLAIM, derivePermissions, type Claim } from '@portal/shared/permissions';
+import { CLAIM, derivePermissions, hasEditorOrAdminRight, type Claim } from '@portal/shared/permissions';
 import type { AccountMessage, Actor, TokenAudience, TokenResponse } from '@portal/shared/schemas/identity';
 import type { Db } from '../../db/client.js';
 import { acceptPendingInvitations } from './course-invitations.service.js';
@@ -26,7 +26,6 @@ import {
   findAccountWithClaims,
   insertAccountIfAbsent,
   insertClaims,
-  markEmailVerified,
   setTokensValidAfter,
   type AccountRow,
 } from './accounts.repository.js';
@@ -404,36 +403,54 @@ export async function findAccountContact(
 }
 
 /**
- * The account an LTI launch signs in (issue 26): the one of the e-mail address the platform vouches
- * for, or, when there is none and the platform says the user is an instructor, a new faculty account
- * (no password: it signs in through the platform, or sets one by "forgot password"). A platform
- * never signs in an account that may manage the organization (admins): an LMS must not be a way
- * into the portal's administration.
- * @returns the account id; `refused` when the account is an admin's or has no role; undefined when
- *   there is no account and the user is not an instructor
+ * Whether an LTI platform may sign this account in (issues 26 and 33): it exists, holds a role, and
+ * holds none of the editor and admin rights (PLATFORM_FORBIDDEN_PERMISSIONS). An LMS is another trust
+ * domain, so it never reaches a curator's or an admin's rights, linked or not.
+ * @returns `ok`, `refused` (editor, admin, or no role), or `missing` (no such account)
  */
-export async function accountForLtiLaunch(
+export async function ltiAccountStanding(db: Db, accountId: string): Promise<'ok' | 'refused' | 'missing'> {
+  const found = await findAccountWithClaims(db, accountId);
+  if (!found) return 'missing';
+  if (!found.claims.some((c) => c.type === CLAIM.role)) return 'refused';
+  return hasEditorOrAdminRight(derivePermissions(found.claims, true)) ? 'refused' : 'ok';
+}
+
+/** The id and address of the account of an e-mail address, if any (an LTI launch's match). */
+export async function findAccountIdByEmail(
   db: Db,
-  user: { email: string; displayName: string; isInstructor: boolean },
-): Promise<{ accountId: string } | 'refused' | undefined> {
+  email: string,
+): Promise<{ id: string; email: string } | undefined> {
+  const found = await findAccountByEmail(db, email);
+  return found && { id: found.id, email: found.email };
+}
+
+/**
+ * Makes the account of an instructor an LTI launch names (issue 33): no password (it signs in through
+ * its platform, or sets one by "forgot password"), its e-mail not marked confirmed (the platform's word
+ * is not a confirmation), and the role `faculty`, or `student` while the platform's new accounts wait for
+ * an admin's approval (an admin makes them faculty in the users page; a message tells the person).
+ * @returns the new account's id; undefined when the address has an account already (a race)
+ */
+export async function createLtiAccount(
+  db: Db,
+  user: { email: string; displayName: string; needsApproval: boolean },
+): Promise<string | undefined> {
   return db.transaction(async (tx) => {
-    const existing = await findAccountByEmail(tx, user.email);
-    if (existing) {
-      const found = await findAccountWithClaims(tx, existing.id);
-      const claims = found?.claims ?? [];
-      if (!claims.some((c) => c.type === CLAIM.role)) return 'refused';
-      if (derivePermissions(claims, true).CanManageOrganization) return 'refused';
-      return { accountId: existing.id };
-    }
-    if (!user.isInstructor) return undefined;
     const made = await insertAccountIfAbsent(tx, {
       email: user.email,
       displayName: user.displayName,
       passwordHash: null,
     });
-    if (!made) return 'refused';
-    await markEmailVerified(tx, made.id, new Date());
-    await insertClaims(tx, made.id, [{ type: CLAIM.role, value: 'faculty' }]);
-    return { accountId: made.id };
+    if (!made) return undefined;
+    await insertClaims(tx, made.id, [
+      { type: CLAIM.role, value: user.needsApproval ? 'student' : 'faculty' },
+    ]);
+    if (user.needsApproval)
+      await insertMessage(tx, { accountId: made.id, message: LTI_APPROVAL_MESSAGE, link: null });
+    return made.id;
   });
 }
+
+/** What a person whose account a launch made reads while an admin has not approved it. */
+export const LTI_APPROVAL_MESSAGE =
+  "Your account was made from your course's LMS and waits for the portal's administrator to approve it. Until then you can browse courseware but not download its files.";

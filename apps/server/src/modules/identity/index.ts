@@ -4,3 +4,4 @@
  */
 export type { Session } from './session.js';
 export { siteName, type SiteContext } from './site-links.js';
+export { lifetimeText, mail } from './identity.mails.js';

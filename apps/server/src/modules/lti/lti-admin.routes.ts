@@ -6,6 +6,8 @@
  * - DELETE /admin/lti/platforms/:id                  → 204; 404
  * - GET    /admin/lti/keys                           the tool keys (no private halves)
  * - POST   /admin/lti/keys/rotate                    a new signing key; the old ones verify a while longer
+ * - GET    /admin/lti/users/:accountId/identities    an account's LMS links (issue 33)
+ * - DELETE /admin/lti/users/:accountId/identities/:identityId   unlinks one; 404
  * Plain-http loopback addresses are refused (422) unless LTI_ALLOW_LOOPBACK_HTTP is set.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,10 +18,12 @@ import {
   LtiPlatformPageSchema,
   LtiPlatformRequestSchema,
   LtiPlatformSchema,
+  LtiIdentitiesSchema,
   LtiToolKeysSchema,
 } from '@portal/shared/schemas/lti';
 import { BEARER, errorResponses } from '../../lib/openapi.js';
 import { listToolKeys, rotateToolKey } from './lti-keys.service.js';
+import { listLinkedIdentities, unlinkIdentity } from './lti-link.service.js';
 import {
   createPlatform,
   deletePlatform,
@@ -28,6 +32,8 @@ import {
 } from './lti-platforms.service.js';
 
 const tags = ['lti'];
+const UserParams = z.object({ accountId: UuidSchema });
+const UserIdentityParams = UserParams.extend({ identityId: UuidSchema });
 const PlatformParams = z.object({ id: UuidSchema });
 
 const ltiAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -130,6 +136,41 @@ const ltiAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => rotateToolKey(app.db, app.config.secretsKeyring),
+  );
+
+  app.get(
+    '/admin/lti/users/:accountId/identities',
+    {
+      onRequest,
+      schema: {
+        operationId: 'listLtiIdentitiesOfUser',
+        summary: "An account's LMS users linked to it",
+        tags,
+        security: BEARER,
+        params: UserParams,
+        response: { 200: LtiIdentitiesSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listLinkedIdentities(app.db, request.params.accountId),
+  );
+
+  app.delete(
+    '/admin/lti/users/:accountId/identities/:identityId',
+    {
+      onRequest,
+      schema: {
+        operationId: 'unlinkLtiIdentityOfUser',
+        summary: "Unlink one of an account's LMS users",
+        tags,
+        security: BEARER,
+        params: UserIdentityParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await unlinkIdentity(app.db, { accountId: request.params.accountId, id: request.params.identityId });
+      return reply.status(204).send(null);
+    },
   );
 };
 

@@ -36,12 +36,56 @@ export async function takeHandoff(db: Db, handoffHash: string, now: Date): Promi
     .where(
       and(
         eq(ltiLaunch.handoffHash, handoffHash),
+        eq(ltiLaunch.needsLink, false),
         isNull(ltiLaunch.handoffUsedAt),
         gt(ltiLaunch.expiresAt, now),
       ),
     )
     .returning();
   return row;
+}
+
+/**
+ * A launch whose hand-off waits for its person to prove the account, unused and not expired, found by
+ * its hand-off secret's hash or by the hash of the one-time link e-mailed for it.
+ */
+export async function findLaunchAwaitingLink(
+  db: Db,
+  key: { handoffHash: string } | { linkTokenHash: string },
+  now: Date,
+): Promise<LtiLaunchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ltiLaunch)
+    .where(
+      and(
+        'handoffHash' in key
+          ? eq(ltiLaunch.handoffHash, key.handoffHash)
+          : eq(ltiLaunch.linkTokenHash, key.linkTokenHash),
+        eq(ltiLaunch.needsLink, true),
+        isNull(ltiLaunch.handoffUsedAt),
+        gt(ltiLaunch.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** Keeps the hash of the one-time link e-mailed for a launch (a new one replaces the last). */
+export async function setLinkToken(db: Db, args: { id: string; linkTokenHash: string }): Promise<void> {
+  await db.update(ltiLaunch).set({ linkTokenHash: args.linkTokenHash }).where(eq(ltiLaunch.id, args.id));
+}
+
+/**
+ * Marks a launch's account proven, atomically: its hand-off may then be traded, its e-mailed link not
+ * again. @returns whether this call did it
+ */
+export async function markLinked(db: Db, id: string): Promise<boolean> {
+  const done = await db
+    .update(ltiLaunch)
+    .set({ needsLink: false, linkTokenHash: null })
+    .where(and(eq(ltiLaunch.id, id), eq(ltiLaunch.needsLink, true)))
+    .returning({ id: ltiLaunch.id });
+  return done.length > 0;
 }
 
 export async function findLaunch(db: Db, id: string): Promise<LtiLaunchRow | undefined> {
@@ -72,8 +116,18 @@ export async function takeResponse(db: Db, returnHash: string, now: Date): Promi
   return row;
 }
 
-/** Removes login states and launches past their time (housekeeping). */
-export async function deleteExpired(db: Db, before: Date): Promise<void> {
-  await db.delete(ltiLoginState).where(lte(ltiLoginState.expiresAt, before));
-  await db.delete(ltiLaunch).where(lte(ltiLaunch.expiresAt, before));
+/**
+ * Removes login states (with their nonces) and launches past their time (the scheduled sweep).
+ * @returns how many of each went
+ */
+export async function deleteExpired(db: Db, before: Date): Promise<{ states: number; launches: number }> {
+  const states = await db
+    .delete(ltiLoginState)
+    .where(lte(ltiLoginState.expiresAt, before))
+    .returning({ hash: ltiLoginState.stateHash });
+  const launches = await db
+    .delete(ltiLaunch)
+    .where(lte(ltiLaunch.expiresAt, before))
+    .returning({ id: ltiLaunch.id });
+  return { states: states.length, launches: launches.length };
 }

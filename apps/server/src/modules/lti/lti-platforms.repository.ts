@@ -6,7 +6,15 @@ import { ltiPlatform } from '../../db/schema/lti.js';
 export type LtiPlatformRow = typeof ltiPlatform.$inferSelect;
 export type LtiPlatformValues = Pick<
   typeof ltiPlatform.$inferInsert,
-  'name' | 'issuer' | 'clientId' | 'deploymentIds' | 'authUrl' | 'tokenUrl' | 'jwksUrl'
+  | 'name'
+  | 'issuer'
+  | 'clientId'
+  | 'deploymentIds'
+  | 'authUrl'
+  | 'tokenUrl'
+  | 'jwksUrl'
+  | 'allowedEmailDomains'
+  | 'newAccountsNeedApproval'
 >;
 
 /** Platforms by name then id, `limit` after the keyset position `after`. */

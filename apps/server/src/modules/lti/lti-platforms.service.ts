@@ -13,6 +13,7 @@ import {
 } from '@portal/shared/schemas/lti';
 import type { Db } from '../../db/client.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
+import { JwksAddressRefused, checkJwksAddress } from './lti-jwks.js';
 import * as repo from './lti-platforms.repository.js';
 
 const CursorSchema = z.object({ name: z.string(), id: z.uuid() });
@@ -29,6 +30,8 @@ export function toPlatform(row: repo.LtiPlatformRow): LtiPlatform {
     authUrl: row.authUrl,
     tokenUrl: row.tokenUrl,
     jwksUrl: row.jwksUrl,
+    allowedEmailDomains: row.allowedEmailDomains,
+    newAccountsNeedApproval: row.newAccountsNeedApproval,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -45,14 +48,22 @@ export async function listPlatformsPage(db: Db, query: ListLtiPlatformsQuery): P
   return { items: page.map(toPlatform), nextPageToken };
 }
 
-/** @throws AppError rule_broken naming the first field at plain http while that is not allowed */
-function checkAddresses(request: LtiPlatformRequest, allowLoopbackHttp: boolean): void {
-  if (allowLoopbackHttp) return;
-  const field = URL_FIELDS.find((name) => isLoopbackHttp(request[name]));
+/**
+ * @throws AppError rule_broken naming the first field at plain http while that is not allowed, or the
+ *   keys address when it leads to a private or internal network address (lti-jwks.ts)
+ */
+async function checkAddresses(request: LtiPlatformRequest, allowLoopbackHttp: boolean): Promise<void> {
+  const field = allowLoopbackHttp ? undefined : URL_FIELDS.find((name) => isLoopbackHttp(request[name]));
   if (field)
     throw new AppError('rule_broken', 'Enter an https:// address: this server accepts no plain http.', {
       field,
     });
+  try {
+    await checkJwksAddress(request.jwksUrl, allowLoopbackHttp);
+  } catch (error) {
+    if (!(error instanceof JwksAddressRefused)) throw error;
+    throw new AppError('rule_broken', error.message, { field: 'jwksUrl' });
+  }
 }
 
 const inUse = () =>
@@ -69,7 +80,7 @@ export async function createPlatform(
   request: LtiPlatformRequest,
   options: { allowLoopbackHttp: boolean },
 ): Promise<LtiPlatform> {
-  checkAddresses(request, options.allowLoopbackHttp);
+  await checkAddresses(request, options.allowLoopbackHttp);
   return db.transaction(async (tx) => {
     if (await repo.findPlatformByIssuerAndClient(tx, request.issuer, request.clientId)) throw inUse();
     return toPlatform(await repo.insertPlatform(tx, request));
@@ -87,7 +98,7 @@ export async function updatePlatform(
   request: LtiPlatformRequest,
   options: { allowLoopbackHttp: boolean },
 ): Promise<LtiPlatform> {
-  checkAddresses(request, options.allowLoopbackHttp);
+  await checkAddresses(request, options.allowLoopbackHttp);
   return db.transaction(async (tx) => {
     const other = await repo.findPlatformByIssuerAndClient(tx, request.issuer, request.clientId);
     if (other && other.id !== id) throw inUse();

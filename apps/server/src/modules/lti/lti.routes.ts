@@ -4,36 +4,72 @@
  * state, an id token signed by the platform's key, a single-use hand-off secret).
  * - GET  /.well-known/jwks.json        the tool's public keys (JWK Set)
  * - GET  /lti/login, POST /lti/login    OIDC login initiation → 302 to the platform's authorization endpoint
- * - POST /lti/launch                   form_post `id_token` + `state` → 303 to /lti/start (or an item)
+ * - POST /lti/launch                   form_post `id_token` + `state` → 303 to /lti/start, /lti/link or an
+ *                                      item; or the page asking to continue (a launch without its cookie)
+ * - GET  /lti/link, POST /lti/link      ?launch → the page proving the account a launch names; password →
+ *                                      303 to /lti/start (issue 33)
+ * - POST /lti/link/email               launch → e-mails a one-time link; the page saying so
+ * - GET  /lti/link/confirm, POST …     ?t → the e-mailed link's page; its button links the account
  * - GET  /lti/sign-on                  ?launch&code_challenge → 303 to the picker or item with `?s=`
  * - GET  /lti/return                   ?t → the page posting the deep-linking response `JWT` to the platform
  * - GET  /lti/auto-submit.js           the return page's static script
  * Under /api/v1, signed in (the launching user's own launch):
  * - GET  /lti/deep-linking/:launchId            the picker's launch
  * - POST /lti/deep-linking/:launchId/response   { contentIds } → { returnPath }
+ * - GET  /lti/identities                        the caller's LMS links (issue 33)
+ * - DELETE /lti/identities/:identityId          unlinks one: its next launch proves the account again
  * A refused launch is an HTML page with the reason (status 400, 401 or 403).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { z } from 'zod';
+import { AppError } from '@portal/shared/errors';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
+  LTI_LINK_TTL_S,
+  LTI_LOGIN_STATE_TTL_S,
+  LTI_STATE_COOKIE_PREFIX,
+  LTI_SWEEP_INTERVAL_MS,
+  LtiIdentitiesSchema,
   LtiDeepLinkingChoiceSchema,
   LtiDeepLinkingLaunchSchema,
   LtiDeepLinkingReturnSchema,
 } from '@portal/shared/schemas/lti';
 import { BEARER, errorResponses } from '../../lib/openapi.js';
 import { resealToolKeys, toolJwks } from './lti-keys.service.js';
-import { AUTO_SUBMIT_SCRIPT, deepLinkingReturnPage, launchErrorPage } from './lti-pages.js';
+import { lifetimeText } from '../identity/index.js';
+import { sha256 } from '../identity/identity.service.js';
+import {
+  confirmMailedLink,
+  getMailedLink,
+  getPendingLink,
+  listLinkedIdentities,
+  proveByPassword,
+  sendLinkMail,
+  unlinkIdentity,
+} from './lti-link.service.js';
+import {
+  AUTO_SUBMIT_SCRIPT,
+  confirmLinkPage,
+  deepLinkingReturnPage,
+  launchErrorPage,
+  linkMailSentPage,
+  linkedPage,
+  proveAccountPage,
+} from './lti-pages.js';
+import {
+  getDeepLinkingLaunch,
+  respondToDeepLinking,
+  takeDeepLinkingResponse,
+} from './lti-deep-linking.service.js';
 import {
   LtiLaunchError,
-  getDeepLinkingLaunch,
   initiateLogin,
   launch,
   platformOrigins,
-  respondToDeepLinking,
   signOnLaunch,
-  takeDeepLinkingResponse,
+  sweepExpiredLaunches,
   type LtiContext,
 } from './lti.service.js';
 
@@ -50,9 +86,31 @@ const LoginSchema = z.object({
 const LaunchFormSchema = z.object({ id_token: text, state: text });
 const SignOnQuerySchema = z.object({ launch: text, code_challenge: text, code_challenge_method: text });
 const ReturnQuerySchema = z.object({ t: text });
+const LinkQuerySchema = z.object({ launch: text });
+const LinkFormSchema = z.object({ launch: text, password: text });
+const LinkConfirmSchema = z.object({ t: text });
 const LaunchParams = z.object({ launchId: UuidSchema });
+const IdentityParams = z.object({ identityId: UuidSchema });
 /** Hidden from the API document: pages and redirects of the LTI protocol, not JSON endpoints. */
 const hide = { hide: true, tags };
+
+/** The cookie binding a login's state to the browser that started it (LTI_STATE_COOKIE_PREFIX). */
+const stateCookieName = (state: string) => `${LTI_STATE_COOKIE_PREFIX}${sha256(state).slice(0, 16)}`;
+
+/**
+ * `SameSite=None; Secure; Partitioned` (CHIPS): the launch is a cross-site form post, often framed, so
+ * only such a cookie can come back; browsers that keep none fall back to continueLaunchPage.
+ */
+function stateCookie(state: string, maxAge: number): string {
+  return serializeCookie(stateCookieName(state), maxAge > 0 ? state : '', {
+    path: '/lti/',
+    maxAge,
+    httpOnly: true,
+    secure: true,
+    sameSite: 'none',
+    partitioned: true,
+  });
+}
 
 /** Renders a refused launch as a page; anything else goes to the error handler. */
 async function orErrorPage(reply: FastifyReply, run: () => Promise<FastifyReply>): Promise<FastifyReply> {
@@ -93,6 +151,18 @@ export function allowPlatformFraming(app: FastifyInstance): void {
 export const ltiPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // At start, as the token signing keys: each tool key sealed under the current SECRETS_KEY.
   await resealToolKeys(app.db, app.config.secretsKeyring);
+  // Expired login states, nonces and launches go on a schedule, on job workers.
+  let sweeps: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (!app.config.isJobWorker) return;
+    sweeps = setInterval(() => {
+      sweepExpiredLaunches(app.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'LTI launch sweep failed'),
+      );
+    }, LTI_SWEEP_INTERVAL_MS);
+    sweeps.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeps));
   const ctx = (): LtiContext => ({
     publicBaseUrl: app.config.publicBaseUrl,
     keyring: app.config.secretsKeyring,
@@ -105,15 +175,80 @@ export const ltiPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(await toolJwks(app.db, app.config.secretsKeyring)),
   );
 
+  const startLogin = async (reply: FastifyReply, query: z.infer<typeof LoginSchema>) => {
+    const started = await initiateLogin(app.db, ctx(), query);
+    return reply
+      .header('set-cookie', stateCookie(started.state, LTI_LOGIN_STATE_TTL_S))
+      .redirect(started.url, 302);
+  };
   app.get('/lti/login', { schema: { ...hide, querystring: LoginSchema } }, async (request, reply) =>
-    orErrorPage(reply, async () => reply.redirect(await initiateLogin(app.db, ctx(), request.query), 302)),
+    orErrorPage(reply, () => startLogin(reply, request.query)),
   );
   app.post('/lti/login', { schema: { ...hide, body: LoginSchema } }, async (request, reply) =>
-    orErrorPage(reply, async () => reply.redirect(await initiateLogin(app.db, ctx(), request.body), 302)),
+    orErrorPage(reply, () => startLogin(reply, request.body)),
   );
 
   app.post('/lti/launch', { schema: { ...hide, body: LaunchFormSchema } }, async (request, reply) =>
-    orErrorPage(reply, async () => reply.redirect((await launch(app.db, ctx(), request.body)).redirect, 303)),
+    orErrorPage(reply, async () => {
+      const state = request.body.state;
+      const cookies = parseCookies(request.headers.cookie ?? '');
+      const bound = state ? cookies[stateCookieName(state)] : undefined;
+      const outcome = await launch(app.db, ctx(), request.body, bound);
+      if (state) reply.header('set-cookie', stateCookie(state, 0));
+      reply.header('cache-control', 'no-store');
+      if ('page' in outcome) return reply.type('text/html; charset=utf-8').send(outcome.page);
+      return reply.redirect(outcome.redirect, 303);
+    }),
+  );
+
+  const html = (reply: FastifyReply, page: string) =>
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+
+  app.get('/lti/link', { schema: { ...hide, querystring: LinkQuerySchema } }, async (request, reply) =>
+    orErrorPage(reply, async () => {
+      const pending = await getPendingLink(app.db, request.query.launch);
+      return html(reply, proveAccountPage({ ...pending, handoff: request.query.launch! }));
+    }),
+  );
+
+  app.post('/lti/link', { schema: { ...hide, body: LinkFormSchema } }, async (request, reply) =>
+    orErrorPage(reply, async () => {
+      const { launch: handoff, password } = request.body;
+      try {
+        await proveByPassword(app.db, { handoff, password: password ?? '', ip: request.ip });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const pending = await getPendingLink(app.db, handoff);
+        const status = error.code === 'rate_limited' ? 429 : 401;
+        return html(
+          reply.status(status),
+          proveAccountPage({ ...pending, handoff: handoff!, error: error.message }),
+        );
+      }
+      return reply.redirect(`/lti/start?launch=${encodeURIComponent(handoff!)}`, 303);
+    }),
+  );
+
+  app.post('/lti/link/email', { schema: { ...hide, body: LinkQuerySchema } }, async (request, reply) =>
+    orErrorPage(reply, async () => {
+      const site = { publicBaseUrl: app.config.publicBaseUrl, brand: app.config.brand };
+      const sent = await sendLinkMail(app.db, { handoff: request.body.launch, site });
+      return html(reply, linkMailSentPage({ email: sent.email, ttlText: lifetimeText(LTI_LINK_TTL_S) }));
+    }),
+  );
+
+  app.get(
+    '/lti/link/confirm',
+    { schema: { ...hide, querystring: LinkConfirmSchema } },
+    async (request, reply) =>
+      orErrorPage(reply, async () => {
+        const pending = await getMailedLink(app.db, request.query.t);
+        return html(reply, confirmLinkPage({ ...pending, token: request.query.t! }));
+      }),
+  );
+
+  app.post('/lti/link/confirm', { schema: { ...hide, body: LinkConfirmSchema } }, async (request, reply) =>
+    orErrorPage(reply, async () => html(reply, linkedPage(await confirmMailedLink(app.db, request.body.t)))),
   );
 
   app.get('/lti/sign-on', { schema: { ...hide, querystring: SignOnQuerySchema } }, async (request, reply) =>
@@ -193,5 +328,39 @@ export const ltiApiRoutes: FastifyPluginAsyncZod = async (app) => {
         launchId: request.params.launchId,
         choice: request.body,
       }),
+  );
+
+  app.get(
+    '/lti/identities',
+    {
+      onRequest,
+      schema: {
+        operationId: 'listMyLtiIdentities',
+        summary: "The caller's LMS users linked to their account",
+        tags,
+        security: BEARER,
+        response: { 200: LtiIdentitiesSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => listLinkedIdentities(app.db, request.session.accountId!),
+  );
+
+  app.delete(
+    '/lti/identities/:identityId',
+    {
+      onRequest,
+      schema: {
+        operationId: 'unlinkMyLtiIdentity',
+        summary: "Unlink one of the caller's LMS users: its next launch must prove the account again",
+        tags,
+        security: BEARER,
+        params: IdentityParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await unlinkIdentity(app.db, { accountId: request.session.accountId!, id: request.params.identityId });
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -16,30 +16,32 @@
  * Every failure of steps 1–3 is an `LtiLaunchError`: a status and a message a person can act on.
  */
 import crypto from 'node:crypto';
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { AppError } from '@portal/shared/errors';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import {
   LTI_CLOCK_TOLERANCE_S,
-  LTI_ITEM_TEXT_MAX,
+  LTI_ID_TOKEN_MAX_AGE_S,
   LTI_LAUNCH_TTL_S,
+  LTI_LINK_TTL_S,
   LTI_LOGIN_STATE_TTL_S,
-  LTI_RESPONSE_TTL_S,
 } from '@portal/shared/schemas/lti';
 import { checkRedirect, withQuery } from '@portal/shared/redirects';
-import {
-  isLoopbackHttp,
-  type LtiDeepLinkingChoice,
-  type LtiDeepLinkingLaunch,
-} from '@portal/shared/schemas/lti';
+import { isLoopbackHttp } from '@portal/shared/schemas/lti';
 import type { Db } from '../../db/client.js';
-import { htmlToText } from '../../lib/html.js';
 import type { SecretsKeyring } from '../../lib/secrets.js';
-import { getContent } from '../courseware/courseware.service.js';
-import { accountForLtiLaunch, issueSsoCode, sha256, newSecretToken } from '../identity/identity.service.js';
-import type { Session } from '../identity/index.js';
+import { issueSsoCode, sha256, newSecretToken } from '../identity/identity.service.js';
 import * as launches from './lti-launches.repository.js';
 import * as platforms from './lti-platforms.repository.js';
-import { signToolJwt } from './lti-keys.service.js';
+import { LtiLaunchError } from './lti-errors.js';
+import { JwksAddressRefused, platformKeys } from './lti-jwks.js';
+import {
+  accountOfLaunch,
+  checkEmailDomain,
+  type LaunchAccount,
+  type LaunchingUser,
+} from './lti-link.service.js';
+import { continueLaunchPage } from './lti-pages.js';
+
+export { LtiLaunchError };
 
 /** The claims of LTI Core 1.3 §5.3–5.4 and Deep Linking 2.0 §4.4 this tool reads and writes. */
 export const LTI_CLAIM = {
@@ -71,20 +73,8 @@ export const LTI_PATHS = {
   signOn: '/lti/sign-on',
   returnPage: '/lti/return',
   picker: (launchId: string) => `/lti/deep-linking/${launchId}`,
+  link: '/lti/link',
 } as const;
-/** Canvas refuses tool requests without a User-Agent (PEERS.md). */
-const USER_AGENT = 'cyber-range-portal-lti/1.0';
-
-/** A launch or login refused: `status` for the page, `message` for the person who launched it. */
-export class LtiLaunchError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'LtiLaunchError';
-  }
-}
 
 /** What the tool needs of its configuration. */
 export interface LtiContext {
@@ -93,21 +83,7 @@ export interface LtiContext {
   allowLoopbackHttp: boolean;
 }
 
-const START_AGAIN = 'Open the link again from your course.';
-
-/** One remote key set per JWKS address, so keys are fetched once and refreshed by jose's cache rules. */
-const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-function platformKeys(jwksUrl: string) {
-  let keys = remoteKeySets.get(jwksUrl);
-  if (!keys) {
-    keys = createRemoteJWKSet(new URL(jwksUrl), {
-      headers: { 'user-agent': USER_AGENT },
-      timeoutDuration: 5000,
-    });
-    remoteKeySets.set(jwksUrl, keys);
-  }
-  return keys;
-}
+export const START_AGAIN = 'Open the link again from your course.';
 
 /** The request of a login initiation (LTI Core 1.3 §5.1.1.1), from the query or the form. */
 export interface LoginInitiation {
@@ -122,11 +98,15 @@ export interface LoginInitiation {
 /**
  * Starts a launch: stores a single-use state and nonce for LTI_LOGIN_STATE_TTL_S seconds.
  * @returns the platform's authorization address to send the browser to (response_mode form_post back
- *   to /lti/launch)
+ *   to /lti/launch), and the state, which the route binds to the browser with a cookie
  * @throws LtiLaunchError 400 for a missing parameter, an unknown issuer or client id, a deployment the
  *   platform does not have, or a target outside the portal
  */
-export async function initiateLogin(db: Db, ctx: LtiContext, request: LoginInitiation): Promise<string> {
+export async function initiateLogin(
+  db: Db,
+  ctx: LtiContext,
+  request: LoginInitiation,
+): Promise<{ url: string; state: string }> {
   if (!request.iss || !request.login_hint || !request.target_link_uri)
     throw new LtiLaunchError(
       400,
@@ -158,8 +138,6 @@ export async function initiateLogin(db: Db, ctx: LtiContext, request: LoginIniti
     platformId: platform.id,
     expiresAt: new Date(now.getTime() + LTI_LOGIN_STATE_TTL_S * 1000),
   });
-  // Housekeeping now and then: states and launches are useless once expired.
-  if (Math.random() < 0.05) await launches.deleteExpired(db, now);
   const url = new URL(platform.authUrl);
   const query: Record<string, string | undefined> = {
     scope: 'openid',
@@ -174,7 +152,18 @@ export async function initiateLogin(db: Db, ctx: LtiContext, request: LoginIniti
     nonce,
   };
   for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, value);
-  return url.href;
+  return { url: url.href, state };
+}
+
+/**
+ * Deletes login states (with their nonces) and launches past their time: the tool's scheduled sweep
+ * (LTI_SWEEP_INTERVAL_MS, on job workers). @returns how many of each went
+ */
+export function sweepExpiredLaunches(
+  db: Db,
+  now = new Date(),
+): Promise<{ states: number; launches: number }> {
+  return launches.deleteExpired(db, now);
 }
 
 const unknownDeployment = () =>
@@ -185,6 +174,11 @@ const unknownDeployment = () =>
 
 /** Why jose refused a token, in words for the person launching. */
 function refusalOf(error: unknown): LtiLaunchError {
+  if (error instanceof JwksAddressRefused)
+    return new LtiLaunchError(
+      401,
+      `The platform's keys could not be read to check the launch: ${error.message} Ask the portal's administrator to check the registration.`,
+    );
   if (error instanceof joseErrors.JWTExpired)
     return new LtiLaunchError(401, 'The launch has expired. ' + START_AGAIN);
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
@@ -215,20 +209,32 @@ function refusalOf(error: unknown): LtiLaunchError {
   throw error;
 }
 
-/** The deep-linking settings kept with a launch. */
-interface DeepLinkingSettings {
+/**
+ * The deep-linking settings kept with a launch. `data` is whatever JSON the platform sent (Deep Linking
+ * 2.0 §4.4.1: returned unchanged), present exactly when `hasData`.
+ */
+export interface DeepLinkingSettings {
   returnUrl: string;
-  data: string | null;
+  hasData: boolean;
+  data: unknown;
   acceptMultiple: boolean;
   title: string | null;
+  /** The account's address while the launch waits for its person to prove it (lti-link.service.ts). */
+  email?: string;
 }
+
+/** Launches kept before `hasData`: a string or null `data`. */
+export const hasData = (settings: DeepLinkingSettings) =>
+  settings.hasData ?? (settings.data !== null && settings.data !== undefined);
 
 const asString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** Where a launch goes next: the app's hand-off page, or an item opened without signing in. */
-export interface LaunchOutcome {
-  redirect: string;
-}
+/**
+ * Where a launch goes next: the app's hand-off page, the page that asks to prove an account, or an item
+ * opened without signing in; or a page to show at once (the fallback of a launch not bound to this
+ * browser).
+ */
+export type LaunchOutcome = { redirect: string } | { page: string };
 
 /**
  * Verifies a launch (LTI Core 1.3 §5.1.3 "Authentication response validation") and keeps it for the
@@ -242,9 +248,15 @@ export async function launch(
   db: Db,
   ctx: LtiContext,
   form: { id_token?: string; state?: string },
+  stateCookie: string | undefined,
 ): Promise<LaunchOutcome> {
   if (!form.id_token || !form.state)
     throw new LtiLaunchError(400, 'The platform sent no id_token or state. ' + START_AGAIN);
+  // The state is bound to the browser that started the login by a cookie where the browser keeps one;
+  // one that came back with another value is someone else's launch. Without it, see continueLaunchPage.
+  if (stateCookie !== undefined && stateCookie !== form.state)
+    throw new LtiLaunchError(400, 'This launch was started in another browser. ' + START_AGAIN);
+  const isBrowserBound = stateCookie !== undefined;
   const now = new Date();
   const state = await launches.takeLoginState(db, sha256(form.state), now);
   if (!state) throw new LtiLaunchError(400, 'This launch has expired or was already used. ' + START_AGAIN);
@@ -252,13 +264,18 @@ export async function launch(
   if (!platform) throw new LtiLaunchError(400, 'The platform of this launch is no longer registered.');
   let claims: JWTPayload;
   try {
-    ({ payload: claims } = await jwtVerify(form.id_token, platformKeys(platform.jwksUrl), {
-      issuer: platform.issuer,
-      audience: platform.clientId,
-      algorithms: ['RS256'],
-      clockTolerance: LTI_CLOCK_TOLERANCE_S,
-      requiredClaims: ['iat', 'exp', 'nonce'],
-    }));
+    ({ payload: claims } = await jwtVerify(
+      form.id_token,
+      platformKeys(platform.jwksUrl, ctx.allowLoopbackHttp),
+      {
+        issuer: platform.issuer,
+        audience: platform.clientId,
+        algorithms: ['RS256'],
+        clockTolerance: LTI_CLOCK_TOLERANCE_S,
+        maxTokenAge: LTI_ID_TOKEN_MAX_AGE_S,
+        requiredClaims: ['iat', 'exp', 'nonce', 'sub'],
+      },
+    ));
   } catch (error) {
     throw refusalOf(error);
   }
@@ -275,55 +292,85 @@ export async function launch(
   if (claims[LTI_CLAIM.version] !== LTI_VERSION)
     throw new LtiLaunchError(400, `This tool takes LTI ${LTI_VERSION} launches only.`);
   const messageType = claims[LTI_CLAIM.messageType];
-  if (messageType === DEEP_LINKING_REQUEST)
-    return deepLinkingLaunch(db, ctx, { platform, claims, deploymentId });
-  if (messageType === RESOURCE_LINK_REQUEST)
-    return resourceLinkLaunch(db, ctx, { platform, claims, deploymentId });
+  const verified = { platform, claims, deploymentId, isBrowserBound };
+  if (messageType === DEEP_LINKING_REQUEST) return deepLinkingLaunch(db, ctx, verified);
+  if (messageType === RESOURCE_LINK_REQUEST) return resourceLinkLaunch(db, ctx, verified);
   throw new LtiLaunchError(400, 'This tool takes resource link and deep linking launches only.');
 }
 
-/** Who the launch names: e-mail, display name, whether an instructor. */
-function launchingUser(claims: JWTPayload) {
-  const email = asString(claims.email)?.trim().toLowerCase();
+/** A launch whose token was verified. */
+interface VerifiedLaunch {
+  platform: platforms.LtiPlatformRow;
+  claims: JWTPayload;
+  deploymentId: string;
+  isBrowserBound: boolean;
+}
+
+/** Who the launch names: the platform's `sub`, e-mail, display name, whether an instructor. */
+function launchingUser(claims: JWTPayload): LaunchingUser {
+  const email = asString(claims.email)?.trim().toLowerCase() || undefined;
   const roles = Array.isArray(claims[LTI_CLAIM.roles]) ? (claims[LTI_CLAIM.roles] as unknown[]) : [];
   const name =
     asString(claims.name) ??
     ([asString(claims.given_name), asString(claims.family_name)].filter(Boolean).join(' ') || email);
   return {
+    subject: claims.sub!,
     email,
     displayName: name ?? '',
     isInstructor: roles.some((r) => typeof r === 'string' && INSTRUCTOR_ROLES.has(r)),
   };
 }
 
-/** Keeps a launch and gives the browser the hand-off page's address. */
+/**
+ * Keeps a launch and tells the browser where to go: the app's hand-off page; the page that asks the
+ * person to prove the account first (`prove`); or, for a launch not bound to this browser by its
+ * cookie, a page that asks before signing in.
+ */
 async function handOff(
   db: Db,
+  launch: VerifiedLaunch,
   values: {
     id?: string;
-    platformId: string;
-    accountId: string;
-    deploymentId: string;
+    account: Extract<LaunchAccount, { kind: 'signIn' | 'prove' }>;
+    user: LaunchingUser;
     messageType: string;
     targetPath: string;
     settings: DeepLinkingSettings | null;
   },
-): Promise<{ redirect: string; launchId: string }> {
+): Promise<LaunchOutcome> {
   const handoff = newSecretToken();
-  const made = await launches.insertLaunch(db, {
-    ...values,
+  const needsLink = values.account.kind === 'prove';
+  await launches.insertLaunch(db, {
+    id: values.id,
+    platformId: launch.platform.id,
+    accountId: values.account.accountId,
+    deploymentId: launch.deploymentId,
+    messageType: values.messageType,
+    targetPath: values.targetPath,
+    subject: values.user.subject,
+    needsLink,
+    isBrowserBound: launch.isBrowserBound,
+    settings:
+      values.account.kind === 'prove'
+        ? { ...(values.settings ?? {}), email: values.account.email }
+        : values.settings,
     handoffHash: sha256(handoff),
-    expiresAt: new Date(Date.now() + LTI_LAUNCH_TTL_S * 1000),
+    expiresAt: new Date(Date.now() + (needsLink ? LTI_LINK_TTL_S : LTI_LAUNCH_TTL_S) * 1000),
   });
-  return { redirect: `${LTI_PATHS.start}?launch=${handoff}`, launchId: made.id };
+  if (needsLink) return { redirect: `${LTI_PATHS.link}?launch=${handoff}` };
+  const next = `${LTI_PATHS.start}?launch=${handoff}`;
+  if (launch.isBrowserBound) return { redirect: next };
+  return {
+    page: continueLaunchPage({
+      platformName: launch.platform.name,
+      displayName: values.user.displayName || values.user.email || 'your LMS user',
+      next,
+    }),
+  };
 }
 
-/** Deep Linking 2.0 §4.4: a faculty member (matched or made) picks items to return. */
-async function deepLinkingLaunch(
-  db: Db,
-  ctx: LtiContext,
-  launch: { platform: platforms.LtiPlatformRow; claims: JWTPayload; deploymentId: string },
-): Promise<LaunchOutcome> {
+/** Deep Linking 2.0 §4.4: a faculty member (linked, proved or made) picks items to return. */
+async function deepLinkingLaunch(db: Db, ctx: LtiContext, launch: VerifiedLaunch): Promise<LaunchOutcome> {
   const settings = launch.claims[LTI_CLAIM.deepLinkingSettings] as Record<string, unknown> | undefined;
   const returnUrl = asString(settings?.deep_link_return_url);
   if (!settings || !returnUrl || !isReturnUrl(returnUrl, ctx.allowLoopbackHttp))
@@ -335,38 +382,30 @@ async function deepLinkingLaunch(
       'This placement does not take links (ltiResourceLink), the only kind this tool returns.',
     );
   const user = launchingUser(launch.claims);
-  if (!user.email)
+  checkEmailDomain(launch.platform, user.email);
+  const account = await accountOfLaunch(db, launch.platform, user);
+  if (account.kind === 'none')
     throw new LtiLaunchError(
       403,
-      'The platform did not share your e-mail address, which the portal needs to sign you in. Ask your LMS administrator to share it with this tool (in Canvas: privacy level "Public").',
-    );
-  const found = await accountForLtiLaunch(db, { ...user, email: user.email });
-  if (found === undefined)
-    throw new LtiLaunchError(
-      403,
-      'Only instructors can choose courseware here, and you have no account at the portal. Ask your instructor, or sign up at the portal first.',
-    );
-  if (found === 'refused')
-    throw new LtiLaunchError(
-      403,
-      'Your portal account cannot be signed in from a platform. Sign in at the portal instead.',
+      user.email
+        ? 'Only instructors can choose courseware here, and you have no account at the portal. Ask your instructor, or sign up at the portal first.'
+        : 'The platform did not share your e-mail address, which the portal needs to sign you in. Ask your LMS administrator to share it with this tool (in Canvas: privacy level "Public").',
     );
   const launchId = crypto.randomUUID();
-  const { redirect } = await handOff(db, {
+  return handOff(db, launch, {
     id: launchId,
+    account,
+    user,
     targetPath: LTI_PATHS.picker(launchId),
-    platformId: launch.platform.id,
-    accountId: found.accountId,
-    deploymentId: launch.deploymentId,
     messageType: DEEP_LINKING_REQUEST,
     settings: {
       returnUrl,
-      data: asString(settings.data) ?? null,
+      hasData: 'data' in settings,
+      data: settings.data ?? null,
       acceptMultiple: settings.accept_multiple !== false,
       title: asString(settings.title) ?? null,
     },
   });
-  return { redirect };
 }
 
 /** The return address must be https (or loopback http where allowed): the response JWT is posted there. */
@@ -384,11 +423,7 @@ function isReturnUrl(address: string, allowLoopbackHttp: boolean): boolean {
  * portal, checked by `checkRedirect`). A user with an account (or an instructor, made faculty) is signed
  * in on the way; anyone else sees the item as a visitor does.
  */
-async function resourceLinkLaunch(
-  db: Db,
-  ctx: LtiContext,
-  launch: { platform: platforms.LtiPlatformRow; claims: JWTPayload; deploymentId: string },
-): Promise<LaunchOutcome> {
+async function resourceLinkLaunch(db: Db, ctx: LtiContext, launch: VerifiedLaunch): Promise<LaunchOutcome> {
   const link = launch.claims[LTI_CLAIM.resourceLink] as { id?: unknown } | undefined;
   if (!link || typeof link.id !== 'string')
     throw new LtiLaunchError(400, 'The launch names no resource link.');
@@ -398,12 +433,12 @@ async function resourceLinkLaunch(
       ? target.href
       : '/courseware';
   const user = launchingUser(launch.claims);
-  const found = user.email ? await accountForLtiLaunch(db, { ...user, email: user.email }) : undefined;
-  if (found === undefined || found === 'refused') return { redirect: targetPath };
-  return handOff(db, {
-    platformId: launch.platform.id,
-    accountId: found.accountId,
-    deploymentId: launch.deploymentId,
+  checkEmailDomain(launch.platform, user.email);
+  const account = await accountOfLaunch(db, launch.platform, user);
+  if (account.kind === 'none') return { redirect: targetPath };
+  return handOff(db, launch, {
+    account,
+    user,
     messageType: RESOURCE_LINK_REQUEST,
     targetPath,
     settings: null,
@@ -440,123 +475,6 @@ export async function signOnLaunch(
   );
   if (!target) throw new LtiLaunchError(400, 'The launch leads outside this portal.');
   return target.href;
-}
-
-/** The caller's own deep-linking launch, still open. @throws AppError not_found otherwise */
-async function ownDeepLinkingLaunch(db: Db, session: Session, launchId: string) {
-  const found = await launches.findLaunch(db, launchId);
-  if (
-    !found ||
-    found.accountId === null ||
-    found.accountId !== session.accountId ||
-    session.actor !== null ||
-    found.messageType !== DEEP_LINKING_REQUEST ||
-    found.expiresAt <= new Date() ||
-    found.returnedAt !== null
-  )
-    throw new AppError(
-      'not_found',
-      'This choice of courseware has expired. Open the tool again from your course.',
-    );
-  const platform = await platforms.findPlatform(db, found.platformId);
-  if (!platform) throw new AppError('not_found', 'The platform of this launch is no longer registered.');
-  return { launch: found, platform, settings: found.settings as DeepLinkingSettings };
-}
-
-/** What the picker shows of a launch. @throws AppError not_found unless it is the caller's, open */
-export async function getDeepLinkingLaunch(
-  db: Db,
-  session: Session,
-  launchId: string,
-): Promise<LtiDeepLinkingLaunch> {
-  const { launch: found, platform, settings } = await ownDeepLinkingLaunch(db, session, launchId);
-  return {
-    id: found.id,
-    platformName: platform.name,
-    acceptMultiple: settings.acceptMultiple,
-    title: settings.title,
-    expiresAt: found.expiresAt.toISOString(),
-  };
-}
-
-/** The portal address of an item, as its page is reached (its URL alias, else its id). */
-function itemUrl(publicBaseUrl: string, item: { id: string; urlAlias: string | null }): string {
-  const key = item.urlAlias
-    ? item.urlAlias
-        .split('/')
-        .filter((s) => s.length > 0)
-        .map(encodeURIComponent)
-        .join('/')
-    : item.id;
-  return `${publicBaseUrl}/courseware/${key}`;
-}
-
-/**
- * Signs the `LtiDeepLinkingResponse` (Deep Linking 2.0 §4.5) for the items chosen: one `ltiResourceLink`
- * per item (title, text, its portal address), the request's `data` echoed; kept until the browser
- * fetches it once at /lti/return.
- * @returns the path of that page
- * @throws AppError not_found for a launch not the caller's or an item the caller cannot open;
- *   rule_broken when several items go to a platform that takes one
- */
-export async function respondToDeepLinking(
-  db: Db,
-  ctx: LtiContext,
-  args: { session: Session; launchId: string; choice: LtiDeepLinkingChoice },
-): Promise<{ returnPath: string }> {
-  const { launch: found, platform, settings } = await ownDeepLinkingLaunch(db, args.session, args.launchId);
-  if (!settings.acceptMultiple && args.choice.contentIds.length > 1)
-    throw new AppError('rule_broken', `${platform.name} takes one item here: choose one.`, {
-      field: 'contentIds',
-    });
-  const items = [];
-  for (const id of args.choice.contentIds) {
-    const item = await getContent(db, args.session.permissions, id);
-    items.push({
-      type: 'ltiResourceLink',
-      title: item.name,
-      text: htmlToText(item.description).slice(0, LTI_ITEM_TEXT_MAX),
-      url: itemUrl(ctx.publicBaseUrl, item),
-    });
-  }
-  const jwt = await signToolJwt(
-    db,
-    ctx.keyring,
-    {
-      iss: platform.clientId,
-      aud: platform.issuer,
-      nonce: newSecretToken(),
-      [LTI_CLAIM.messageType]: DEEP_LINKING_RESPONSE,
-      [LTI_CLAIM.version]: LTI_VERSION,
-      [LTI_CLAIM.deploymentId]: found.deploymentId,
-      [LTI_CLAIM.contentItems]: items,
-      ...(settings.data === null ? {} : { [LTI_CLAIM.data]: settings.data }),
-    },
-    LTI_RESPONSE_TTL_S,
-  );
-  const secret = newSecretToken();
-  await launches.setResponse(db, { id: found.id, responseJwt: jwt, returnHash: sha256(secret) });
-  return { returnPath: `${LTI_PATHS.returnPage}?t=${secret}` };
-}
-
-/**
- * The signed response of a deep-linking launch, once.
- * @throws LtiLaunchError 400 for an unknown, fetched or expired secret
- */
-export async function takeDeepLinkingResponse(
-  db: Db,
-  secret: string | undefined,
-): Promise<{ returnUrl: string; jwt: string; platformName: string }> {
-  const taken = secret ? await launches.takeResponse(db, sha256(secret), new Date()) : undefined;
-  if (!taken || !taken.responseJwt)
-    throw new LtiLaunchError(400, 'This choice was already sent or has expired. ' + START_AGAIN);
-  const platform = await platforms.findPlatform(db, taken.platformId);
-  const settings = taken.settings as DeepLinkingSettings;
-  return {
-    returnUrl: settings.returnUrl,
-    jwt: taken.responseJwt,
-    platformName: platform?.name ?? 'your course',
-  };
 }
 
 /** The origins that may frame the tool's pages: every registered platform's issuer and login page. */

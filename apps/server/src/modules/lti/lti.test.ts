@@ -5,17 +5,11 @@
  * launch, and every refusal with the page a person sees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { LtiPlatformPageSchema, LtiPlatformSchema, LtiToolKeysSchema } from '@portal/shared/schemas/lti';
 import { TEST_PKCE } from '../../testing/fixtures.js';
-import {
-  CANVAS,
-  MOODLE,
-  ROLE,
-  startMockPlatform,
-  type MockPlatform,
-  type PlatformStyle,
-} from '../../testing/lti-platform.js';
+import { formOf, ltiLauncher, registerPlatforms } from '../../testing/lti-launch.js';
+import { CANVAS, MOODLE, ROLE, startMockPlatform, type MockPlatform } from '../../testing/lti-platform.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -32,107 +26,10 @@ beforeAll(async () => {
 afterAll(async () => platform.close());
 
 const { ctx, as, tree, accounts } = useTestApp({ tree: true, env: { LTI_ALLOW_LOOPBACK_HTTP: 'true' } });
-const base = () => ctx.config.publicBaseUrl;
-const form = (fields: Record<string, string>) => ({
-  payload: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
+const { base, login, claims, postLaunch, launch, signOn, linkFaculty } = ltiLauncher(ctx, () => platform);
+const form = formOf;
 
-beforeAll(async () => {
-  for (const style of [CANVAS, MOODLE]) {
-    const made = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/lti/platforms',
-      headers: await as('admin'),
-      payload: platform.registration(style),
-    });
-    expect(made.statusCode, made.body).toBe(201);
-  }
-});
-
-/** Runs a login initiation as the platform's browser would; returns the state and nonce it was sent. */
-async function login(style: PlatformStyle, targetLinkUri = `${base()}/courseware`) {
-  const started = await ctx.app.inject({
-    method: 'GET',
-    url: `/lti/login?${new URLSearchParams({
-      iss: style.issuer,
-      login_hint: 'user-42',
-      target_link_uri: targetLinkUri,
-      lti_message_hint: 'hint-7',
-      client_id: style.clientId,
-      lti_deployment_id: style.deploymentId,
-    }).toString()}`,
-  });
-  expect(started.statusCode, started.body).toBe(302);
-  const location = new URL(started.headers.location as string);
-  expect(location.origin + location.pathname).toBe(`${platform.origin}${style.authPath}`);
-  expect(location.searchParams.get('redirect_uri')).toBe(`${base()}/lti/launch`);
-  expect(location.searchParams.get('response_mode')).toBe('form_post');
-  expect(location.searchParams.get('client_id')).toBe(style.clientId);
-  expect(location.searchParams.get('login_hint')).toBe('user-42');
-  return { state: location.searchParams.get('state')!, nonce: location.searchParams.get('nonce')! };
-}
-
-/** The claims of a launch as the platform signs them. */
-function claims(
-  style: PlatformStyle,
-  nonce: string,
-  kind: 'deepLinking' | 'resourceLink',
-  overrides: JWTPayload = {},
-): JWTPayload {
-  const common: JWTPayload = {
-    iss: style.issuer,
-    aud: style.clientId,
-    sub: 'user-42',
-    nonce,
-    email: 'faculty@test.example.edu',
-    name: 'Test Faculty',
-    [LTI_CLAIM.version]: '1.3.0',
-    [LTI_CLAIM.deploymentId]: style.deploymentId,
-    [LTI_CLAIM.roles]: [ROLE.instructor],
-  };
-  const message =
-    kind === 'deepLinking'
-      ? {
-          [LTI_CLAIM.messageType]: 'LtiDeepLinkingRequest',
-          [LTI_CLAIM.deepLinkingSettings]: {
-            deep_link_return_url: `${platform.origin}/deep_linking_return?course=5`,
-            accept_types: ['link', 'ltiResourceLink'],
-            accept_presentation_document_targets: ['iframe', 'window'],
-            accept_multiple: true,
-            data: 'opaque-platform-data-91',
-          },
-        }
-      : {
-          [LTI_CLAIM.messageType]: 'LtiResourceLinkRequest',
-          [LTI_CLAIM.resourceLink]: { id: 'link-3' },
-          [LTI_CLAIM.targetLinkUri]: `${base()}/courseware/network-security-course/packet-analysis`,
-        };
-  return { ...common, ...message, ...overrides };
-}
-
-async function postLaunch(idToken: string, state: string) {
-  return ctx.app.inject({ method: 'POST', url: '/lti/launch', ...form({ id_token: idToken, state }) });
-}
-
-/** The hand-off as the app does it: its PKCE challenge to /lti/sign-on, then the code exchange. */
-async function signOn(startPath: string) {
-  const handoff = new URL(startPath, base()).searchParams.get('launch')!;
-  const signedOn = await ctx.app.inject({
-    method: 'GET',
-    url: `/lti/sign-on?${new URLSearchParams({ launch: handoff, ...TEST_PKCE.form }).toString()}`,
-  });
-  expect(signedOn.statusCode, signedOn.body).toBe(303);
-  const landing = new URL(signedOn.headers.location as string, base());
-  const exchanged = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/token',
-    payload: { code: landing.searchParams.get('s'), code_verifier: TEST_PKCE.verifier },
-  });
-  expect(exchanged.statusCode, exchanged.body).toBe(200);
-  const token = (exchanged.json() as { accessToken: string }).accessToken;
-  return { landing, handoff, headers: { authorization: `Bearer ${token}` }, subject: decodeJwt(token).sub };
-}
+registerPlatforms(ctx, as, () => platform, [CANVAS, MOODLE]);
 
 describe('platform registration', () => {
   it('lists the platforms by name, page by page', async () => {
@@ -271,8 +168,8 @@ describe('deep linking', () => {
     ['Canvas', CANVAS],
     ['Moodle', MOODLE],
   ])('signs the instructor in, lets them choose items and returns them to %s', async (_name, style) => {
-    const { state, nonce } = await login(style);
-    const launched = await postLaunch(await platform.sign(claims(style, nonce, 'deepLinking')), state);
+    await linkFaculty(style);
+    const launched = await launch(style, 'deepLinking');
     expect(launched.statusCode, launched.body).toBe(303);
     expect(launched.headers.location).toMatch(/^\/lti\/start\?launch=/);
     expect(platform.lastUserAgent()).toMatch(/portal/);
@@ -360,16 +257,10 @@ describe('deep linking', () => {
   });
 
   it('makes an instructor without an account a faculty member', async () => {
-    const { state, nonce } = await login(CANVAS);
-    const launched = await postLaunch(
-      await platform.sign(
-        claims(CANVAS, nonce, 'deepLinking', {
-          email: 'New.Teacher@College.example.edu',
-          name: 'New Teacher',
-        }),
-      ),
-      state,
-    );
+    const launched = await launch(CANVAS, 'deepLinking', {
+      email: 'New.Teacher@College.example.edu',
+      name: 'New Teacher',
+    });
     expect(launched.statusCode, launched.body).toBe(303);
     const { headers } = await signOn(launched.headers.location as string);
     const session = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers });
@@ -378,34 +269,24 @@ describe('deep linking', () => {
   });
 
   it('refuses a learner without an account with a clear page', async () => {
-    const { state, nonce } = await login(MOODLE);
-    const launched = await postLaunch(
-      await platform.sign(
-        claims(MOODLE, nonce, 'deepLinking', {
-          email: 'learner@college.example.edu',
-          [LTI_CLAIM.roles]: [ROLE.learner],
-        }),
-      ),
-      state,
-    );
+    const launched = await launch(MOODLE, 'deepLinking', {
+      email: 'learner@college.example.edu',
+      [LTI_CLAIM.roles]: [ROLE.learner],
+    });
     expect(launched.statusCode).toBe(403);
     expect(launched.headers['content-type']).toContain('text/html');
     expect(launched.body).toContain('Only instructors can choose courseware here');
   });
 
   it('never signs in an admin account from a platform', async () => {
-    const { state, nonce } = await login(CANVAS);
-    const launched = await postLaunch(
-      await platform.sign(claims(CANVAS, nonce, 'deepLinking', { email: 'admin@test.example.edu' })),
-      state,
-    );
+    const launched = await launch(CANVAS, 'deepLinking', { email: 'admin@test.example.edu' });
     expect(launched.statusCode).toBe(403);
-    expect(launched.body).toContain('cannot be signed in from a platform');
+    expect(launched.body).toContain('never signed in from an LMS');
   });
 
   it('uses a hand-off once', async () => {
-    const { state, nonce } = await login(CANVAS);
-    const launched = await postLaunch(await platform.sign(claims(CANVAS, nonce, 'deepLinking')), state);
+    await linkFaculty(CANVAS);
+    const launched = await launch(CANVAS, 'deepLinking');
     const { handoff } = await signOn(launched.headers.location as string);
     const twice = await ctx.app.inject({
       method: 'GET',
@@ -418,11 +299,16 @@ describe('deep linking', () => {
 
 describe('resource link', () => {
   it('signs the user in and opens the linked item', async () => {
-    const { state, nonce } = await login(
+    await linkFaculty(MOODLE);
+    const { state, nonce, cookie } = await login(
       MOODLE,
       `${base()}/courseware/network-security-course/packet-analysis`,
     );
-    const launched = await postLaunch(await platform.sign(claims(MOODLE, nonce, 'resourceLink')), state);
+    const launched = await postLaunch(
+      await platform.sign(claims(MOODLE, nonce, 'resourceLink')),
+      state,
+      cookie,
+    );
     expect(launched.statusCode, launched.body).toBe(303);
     const { landing, subject } = await signOn(launched.headers.location as string);
     expect(landing.pathname).toBe('/courseware/network-security-course/packet-analysis');
@@ -430,32 +316,20 @@ describe('resource link', () => {
   });
 
   it('opens the item as a visitor sees it for a learner without an account', async () => {
-    const { state, nonce } = await login(CANVAS);
-    const launched = await postLaunch(
-      await platform.sign(
-        claims(CANVAS, nonce, 'resourceLink', {
-          email: 'learner@college.example.edu',
-          [LTI_CLAIM.roles]: [ROLE.learner],
-        }),
-      ),
-      state,
-    );
+    const launched = await launch(CANVAS, 'resourceLink', {
+      email: 'learner@college.example.edu',
+      [LTI_CLAIM.roles]: [ROLE.learner],
+    });
     expect(launched.statusCode).toBe(303);
     expect(launched.headers.location).toBe('/courseware/network-security-course/packet-analysis');
   });
 
   it('never leaves the portal, whatever the target link says', async () => {
-    const { state, nonce } = await login(CANVAS);
-    const launched = await postLaunch(
-      await platform.sign(
-        claims(CANVAS, nonce, 'resourceLink', {
-          email: 'learner@college.example.edu',
-          [LTI_CLAIM.roles]: [ROLE.learner],
-          [LTI_CLAIM.targetLinkUri]: `${base()}/.//evil.example/courseware`,
-        }),
-      ),
-      state,
-    );
+    const launched = await launch(CANVAS, 'resourceLink', {
+      email: 'learner@college.example.edu',
+      [LTI_CLAIM.roles]: [ROLE.learner],
+      [LTI_CLAIM.targetLinkUri]: `${base()}/.//evil.example/courseware`,
+    });
     expect(launched.headers.location).toBe('/courseware');
   });
 });
@@ -467,10 +341,11 @@ describe('refused launches', () => {
     options: Parameters<MockPlatform['sign']>[1] = {},
     style = CANVAS,
   ) {
-    const { state, nonce } = await login(style);
+    const { state, nonce, cookie } = await login(style);
     const answer = await postLaunch(
       await platform.sign(change(claims(style, nonce, 'deepLinking')), options),
       state,
+      cookie,
     );
     expect(answer.headers['content-type']).toContain('text/html');
     expect(answer.body).toContain('The courseware tool could not open');
@@ -484,14 +359,14 @@ describe('refused launches', () => {
   });
 
   it('refuses a replayed launch: the same state, and the same token with a new state', async () => {
-    const { state, nonce } = await login(CANVAS);
+    const { state, nonce, cookie } = await login(CANVAS);
     const token = await platform.sign(claims(CANVAS, nonce, 'deepLinking'));
-    expect((await postLaunch(token, state)).statusCode).toBe(303);
-    const sameState = await postLaunch(token, state);
+    expect((await postLaunch(token, state, cookie)).statusCode).toBe(303);
+    const sameState = await postLaunch(token, state, cookie);
     expect(sameState.statusCode).toBe(400);
     expect(sameState.body).toContain('expired or was already used');
     const fresh = await login(CANVAS);
-    const replayed = await postLaunch(token, fresh.state);
+    const replayed = await postLaunch(token, fresh.state, fresh.cookie);
     expect(replayed.statusCode).toBe(401);
     expect(replayed.body).toContain('nonce does not match');
   });

@@ -46,7 +46,12 @@ export function oneLine(value: string): string {
  * address may get a sign-up confirmation and a reset link in the same hour, but never two of a kind.
  */
 export type NoticeKind =
-  'sign-up' | 'password-reset' | 'account-invitation' | 'course-invitation' | 'newsletter-confirmation';
+  | 'sign-up'
+  | 'password-reset'
+  | 'account-invitation'
+  | 'course-invitation'
+  | 'newsletter-confirmation'
+  | 'lti-link';
 
 /**
  * Counts a notice of `kind` to `to` (normalised) and says whether it may be sent: at most

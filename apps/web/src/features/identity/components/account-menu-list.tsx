@@ -1,3 +1,4 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -61,6 +62,8 @@ function IdentityNames({ identity }: { identity: Identity }) {
  */
 export function accountLinks(permissions: PermissionFlags): AccountLink[] {
   const links: AccountLink[] = [];
+  if (permissions.IsLogin)
+    links.push({ label: 'Your account', to: paths.account, icon: <AccountCircleIcon fontSize="small" /> });
   if (permissions.CanUpdateContent) {
     links.push({ label: 'Dashboard', to: paths.dashboard, icon: <DashboardIcon fontSize="small" /> });
     links.push({ label: 'Add new page', to: paths.newPage, icon: <NoteAddIcon fontSize="small" /> });

@@ -42,7 +42,7 @@ describe('account menu', () => {
     const { menu } = await openMenu('faculty');
     expect(within(menu).getByText('faculty@example.edu')).toBeInTheDocument();
     expect(within(menu).getByText('No new messages.')).toBeInTheDocument();
-    expect(itemNames(menu)).toEqual(['Invite students', 'Logout']);
+    expect(itemNames(menu)).toEqual(['Your account', 'Invite students', 'Logout']);
   });
 
   it('holds no list items beside its menu items: its headings are not items of a list', async () => {
@@ -56,6 +56,7 @@ describe('account menu', () => {
     api('contenteditor');
     const { menu } = await openMenu('contenteditor');
     expect(itemNames(menu)).toEqual([
+      'Your account',
       'Dashboard',
       'Add new page',
       'Admin',
@@ -73,6 +74,7 @@ describe('account menu', () => {
     api('admin');
     const { menu } = await openMenu('admin');
     expect(itemNames(menu)).toEqual([
+      'Your account',
       'Dashboard',
       'Add new page',
       'Admin',

@@ -36,6 +36,7 @@ import { applyServerIssues } from '../../../lib/form-errors';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useChangeUser, useUser } from '../api/admin-users';
 import { BusinessUnitField } from '../../organizations/components/business-unit-field';
+import { LtiIdentities } from '../../lti/components/lti-identities';
 
 /** Claims as text: type, value and scopes. */
 function claimText(claim: { type: string; value: string; scopes?: string[] }): string {
@@ -162,6 +163,13 @@ function UserDetails({
       </Box>
 
       <BusinessUnitField userId={user.id} />
+
+      <Box component="section" aria-labelledby="user-lti-heading">
+        <Typography id="user-lti-heading" variant="h3" sx={{ mb: 1, fontSize: '1.1rem' }}>
+          LMS links
+        </Typography>
+        <LtiIdentities accountId={user.id} />
+      </Box>
 
       <Box component="section" aria-labelledby="user-claims-heading">
         <Typography id="user-claims-heading" variant="h3" sx={{ mb: 1, fontSize: '1.1rem' }}>

@@ -55,6 +55,7 @@ function api(extra: Record<string, MockHandler> = {}) {
       nextPageToken: null,
     }),
     [`GET /api/v1/admin/users/${FAY_ID}`]: () => fay(['faculty']),
+    [`GET /api/v1/admin/lti/users/${FAY_ID}/identities`]: () => ({ items: [] }),
     ...extra,
   });
 }

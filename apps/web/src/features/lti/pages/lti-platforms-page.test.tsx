@@ -17,6 +17,8 @@ function platform(n: number, name: string): LtiPlatform {
     authUrl: 'https://sso.canvaslms.com/api/lti/authorize_redirect',
     tokenUrl: 'https://sso.canvaslms.com/login/oauth2/token',
     jwksUrl: 'https://sso.canvaslms.com/api/lti/security/jwks',
+    allowedEmailDomains: [],
+    newAccountsNeedApproval: false,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
   };
@@ -71,8 +73,12 @@ describe('LMS platforms', () => {
       await fill(/^Authentication request URL/, 'https://moodle.state.example.edu/mod/lti/auth.php');
       await fill(/^Access token URL/, 'https://moodle.state.example.edu/mod/lti/token.php');
       await fill(/^Public keyset URL/, 'https://moodle.state.example.edu/mod/lti/certs.php');
+      await fill(/^Allowed e-mail domains/, 'State.example.edu\nnot a domain');
+      await user.click(screen.getByRole('checkbox', { name: 'New accounts wait for approval' }));
       await user.click(screen.getByRole('button', { name: 'Register platform' }));
       expect(await screen.findByText('Enter an https:// address')).toBeVisible();
+      expect(screen.getByText('Enter a domain such as school.edu')).toBeVisible();
+      await fill(/^Allowed e-mail domains/, 'State.example.edu');
       expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
       await fill(/^Issuer/, 'https://moodle.state.example.edu');
@@ -86,6 +92,8 @@ describe('LMS platforms', () => {
           authUrl: 'https://moodle.state.example.edu/mod/lti/auth.php',
           tokenUrl: 'https://moodle.state.example.edu/mod/lti/token.php',
           jwksUrl: 'https://moodle.state.example.edu/mod/lti/certs.php',
+          allowedEmailDomains: ['state.example.edu'],
+          newAccountsNeedApproval: true,
         }),
       );
       expect(await screen.findByText('Moodle of State College is saved.')).toBeVisible();
