@@ -1,9 +1,9 @@
 /**
  * The IMS Common Cartridge export of an item (issue 26) against a real database and the real disk
  * store: the .imscc a faculty member gets is read back (unzipped, manifest validated with xmllint against
- * the IMS CC 1.1 schemas, the rules the schemas leave to prose checked) and every item, file and
- * alignment of the tree is found in it; pages escape what they show; an unchanged tree reuses the
- * cartridge; refusals and bad input.
+ * IMS's CC 1.1 schemas, which must be on the machine, the rules the schemas leave to prose checked) and
+ * every item, file and alignment of the tree is found in it; the schemas refuse what breaks them; pages
+ * escape what they show; an unchanged tree reuses the cartridge; refusals and bad input.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -11,7 +11,12 @@ import { BundleResponseSchema } from '@portal/shared/schemas/files';
 import { content, contentKnowledge, contentSection, knowledgeItem } from '../../db/schema/courseware.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { storeFile } from '../../testing/fixtures.js';
-import { flattenItems, readCartridge, type ReadCartridge } from '../../testing/cartridge.js';
+import {
+  flattenItems,
+  readCartridge,
+  validateManifest,
+  type ReadCartridge,
+} from '../../testing/cartridge.js';
 
 const { ctx, tree, as } = useTestApp({ tree: true, env: { JOB_POLL_INTERVAL_MS: '50' } });
 
@@ -90,22 +95,39 @@ async function download(fileId: string, from: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
+/**
+ * Exports `contentId` as faculty; the file's name, and its package read back (validated) as a promise
+ * that each test awaits, so that a package that cannot be validated fails every test that reads it.
+ */
+async function exportCartridge(
+  contentId: string,
+): Promise<{ fileId: string; name: string; read: Promise<ReadCartridge> }> {
+  const res = await requestCartridge(contentId);
+  expect(res.statusCode, res.body).toBe(202);
+  const { fileId, name } = BundleResponseSchema.parse(res.json());
+  const settled = await waitUntilSettled(fileId);
+  expect(settled.status, settled.failureReason).toBe('ready');
+  const read = readCartridge(await download(fileId, contentId));
+  // Rejections are met by the tests that await it.
+  read.catch(() => undefined);
+  return { fileId, name, read };
+}
+
 describe('Common Cartridge export of a module', () => {
   let fileId: string;
-  let cartridge: ReadCartridge;
+  let reading: Promise<ReadCartridge>;
 
   beforeAll(async () => {
-    const res = await requestCartridge(tree.module);
-    expect(res.statusCode, res.body).toBe(202);
-    const body = BundleResponseSchema.parse(res.json());
-    expect(body.name).toMatch(/^network-security-course-packet-analysis_cartridge_\d{4}-\d{2}-\d{2}\.imscc$/);
-    fileId = body.fileId;
-    const settled = await waitUntilSettled(fileId);
-    expect(settled.status, settled.failureReason).toBe('ready');
-    cartridge = await readCartridge(await download(fileId, tree.module));
+    const exported = await exportCartridge(tree.module);
+    expect(exported.name).toMatch(
+      /^network-security-course-packet-analysis_cartridge_\d{4}-\d{2}-\d{2}\.imscc$/,
+    );
+    fileId = exported.fileId;
+    reading = exported.read;
   });
 
-  it('is a valid IMS CC 1.1 manifest whose schema, version and title say what it is', () => {
+  it('is a valid IMS CC 1.1 manifest whose schema, version and title say what it is', async () => {
+    const cartridge = await reading;
     expect(cartridge.manifestXml).toContain('<schema>IMS Common Cartridge</schema>');
     expect(cartridge.manifestXml).toContain('<schemaversion>1.1.0</schemaversion>');
     const general = ((cartridge.manifest.metadata as Record<string, unknown>).lom as Record<string, unknown>)
@@ -113,7 +135,8 @@ describe('Common Cartridge export of a module', () => {
     expect(general.title.string[0]!['#text']).toBe('Packet Analysis');
   });
 
-  it('mirrors the visible tree in the portal’s order: a folder per item with children, a page per item', () => {
+  it('mirrors the visible tree in the portal’s order: a folder per item with children, a page per item', async () => {
+    const cartridge = await reading;
     const [moduleFolder] = cartridge.items;
     expect(moduleFolder!.title).toBe('Packet Analysis');
     expect(moduleFolder!.identifierref).toBeUndefined();
@@ -124,7 +147,8 @@ describe('Common Cartridge export of a module', () => {
     for (const page of pages) expect(cartridge.resources.get(page.identifierref!)!.type).toBe('webcontent');
   });
 
-  it('packs every file of the tree beside its item’s page under an ASCII name, Markdown and AsciiDoc also as HTML', () => {
+  it('packs every file of the tree beside its item’s page under an ASCII name, Markdown and AsciiDoc also as HTML', async () => {
+    const cartridge = await reading;
     const files = [...cartridge.resources.values()].flatMap((r) => r.files);
     const lab = 'packet-analysis/cross-site-scripting-lab';
     expect(files).toEqual(
@@ -146,7 +170,8 @@ describe('Common Cartridge export of a module', () => {
     expect(guide).not.toContain('<script>');
   });
 
-  it('writes each page from the item’s description, sections and alignment, escaped, linking pages through $IMS-CC-FILEBASE$', () => {
+  it('writes each page from the item’s description, sections and alignment, escaped, linking pages through $IMS-CC-FILEBASE$', async () => {
+    const cartridge = await reading;
     const modulePage = cartridge.entries.get('packet-analysis/index.html')!.toString();
     expect(modulePage).toContain('<h1>Packet Analysis</h1>');
     expect(modulePage).toContain('<p>Reads <em>packets</em> &lt;b&gt; safely.</p>');
@@ -164,7 +189,8 @@ describe('Common Cartridge export of a module', () => {
     expect(labPage).toContain('Licence: CC BY-SA 4.0');
   });
 
-  it('puts every alignment of the tree, of any knowledge type, in the manifest as classification/taxonPath', () => {
+  it('puts every alignment of the tree, of any knowledge type, in the manifest as classification/taxonPath', async () => {
+    const cartridge = await reading;
     const byDescription = Object.fromEntries(
       cartridge.classifications.map((c) => [c.description, c.taxa.map((t) => t.id)]),
     );
@@ -176,6 +202,24 @@ describe('Common Cartridge export of a module', () => {
     });
     expect(cartridge.manifestXml).toContain('Licence: CC BY-SA 4.0');
     expect(cartridge.manifestXml).toContain('<lomimscc:entry>https://example.org/source</lomimscc:entry>');
+  });
+
+  it('is refused by the schemas when it breaks them: another version, an unknown resource type or LOM element', async () => {
+    const { manifestXml } = await reading;
+    const broken = {
+      version: manifestXml.replace(
+        '<schemaversion>1.1.0</schemaversion>',
+        '<schemaversion>1.3.0</schemaversion>',
+      ),
+      type: manifestXml.replace('type="webcontent"', 'type="webpage"'),
+      lom: manifestXml.replace('<lomimscc:general>', '<lomimscc:general><lomimscc:mood>calm</lomimscc:mood>'),
+    };
+    for (const [what, xml] of Object.entries(broken)) {
+      expect(xml, what).not.toBe(manifestXml);
+      await expect(validateManifest(xml), what).rejects.toThrow(
+        /not valid IMS CC 1\.1:[^]*fails to validate/,
+      );
+    }
   });
 
   it('answers an unchanged tree with the same cartridge, ready at once, and a zip separately', async () => {
