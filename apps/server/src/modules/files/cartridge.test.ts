@@ -1,9 +1,10 @@
 /**
- * The IMS Common Cartridge export of an item (issue 26) against a real database and the real disk
- * store: the .imscc a faculty member gets is read back (unzipped, manifest validated with xmllint against
- * IMS's CC 1.1 schemas, which must be on the machine, the rules the schemas leave to prose checked) and
- * every item, file and alignment of the tree is found in it; the schemas refuse what breaks them; pages
- * escape what they show; an unchanged tree reuses the cartridge; refusals and bad input.
+ * The IMS Common Cartridge export (issues 26, 33) against a real database and the real disk store: the
+ * .imscc a faculty member gets is read back (unzipped, manifest validated with xmllint against IMS's CC
+ * 1.1 schemas, which must be on the machine, the rules the schemas leave to prose checked) and every
+ * item, file and alignment of the tree is found in it, for a module and a single lab; the schemas refuse
+ * what breaks them; pages escape what they show; an unchanged tree reuses the cartridge; refusals and
+ * bad input.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   validateManifest,
   type ReadCartridge,
 } from '../../testing/cartridge.js';
+import { cartridgeDifferences } from '../../testing/cartridge-round-trip.js';
 
 const { ctx, tree, as } = useTestApp({ tree: true, env: { JOB_POLL_INTERVAL_MS: '50' } });
 
@@ -204,6 +206,10 @@ describe('Common Cartridge export of a module', () => {
     expect(cartridge.manifestXml).toContain('<lomimscc:entry>https://example.org/source</lomimscc:entry>');
   });
 
+  it('holds every item in the portal’s order, every stored file byte for byte and every alignment', async () => {
+    expect(await cartridgeDifferences(ctx.database.db, await reading, tree.module)).toEqual([]);
+  });
+
   it('is refused by the schemas when it breaks them: another version, an unknown resource type or LOM element', async () => {
     const { manifestXml } = await reading;
     const broken = {
@@ -244,6 +250,23 @@ describe('Common Cartridge export of a module', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json().fileId).not.toBe(fileId);
     expect((await waitUntilSettled(res.json().fileId)).status).toBe('ready');
+  });
+});
+
+describe('Common Cartridge export of a single lab', () => {
+  it('is one page in the organization, with the lab’s files and alignments, valid and whole', async () => {
+    const exported = await exportCartridge(tree.lab);
+    expect(exported.name).toMatch(
+      /^network-security-course-packet-analysis-cross-site-scripting-lab_cartridge_/,
+    );
+    const cartridge = await exported.read;
+    expect(cartridge.items).toEqual([
+      expect.objectContaining({ title: 'Cross-Site Scripting Lab', items: [] }),
+    ]);
+    expect(cartridge.classifications.flatMap((c) => c.taxa.map((t) => t.id)).sort()).toEqual(
+      ['K0001', 'NS', 'T0001', 'WAM'].sort(),
+    );
+    expect(await cartridgeDifferences(ctx.database.db, cartridge, tree.lab)).toEqual([]);
   });
 });
 
