@@ -2,16 +2,19 @@
  * The IMS Common Cartridge export (issues 26, 33) against a real database and the real disk store: the
  * .imscc a faculty member gets is read back (unzipped, manifest validated with xmllint against IMS's CC
  * 1.1 schemas, which must be on the machine, the rules the schemas leave to prose checked) and every
- * item, file and alignment of the tree is found in it, for a module and a single lab; the schemas refuse
- * what breaks them; pages escape what they show; an unchanged tree reuses the cartridge; refusals and
- * bad input.
+ * item, file and alignment of the tree is found in it, for a module, a single lab and a course whose
+ * names, files and statements hold hostile characters; the schemas refuse what breaks them; pages
+ * escape what they show; an unchanged tree reuses the cartridge; refusals and bad input.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { CHILD_NAME_MAX, CONTENT_NAME_MAX, FILE_NAME_MAX } from '@portal/shared/limits';
+import { ContentWriteResponseSchema } from '@portal/shared/schemas/courseware';
 import { BundleResponseSchema } from '@portal/shared/schemas/files';
 import { content, contentKnowledge, contentSection, knowledgeItem } from '../../db/schema/courseware.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { storeFile } from '../../testing/fixtures.js';
+import { multipart } from '../../testing/multipart.js';
 import {
   flattenItems,
   readCartridge,
@@ -267,6 +270,171 @@ describe('Common Cartridge export of a single lab', () => {
       ['K0001', 'NS', 'T0001', 'WAM'].sort(),
     );
     expect(await cartridgeDifferences(ctx.database.db, cartridge, tree.lab)).toEqual([]);
+  });
+});
+
+/**
+ * What a curator may type (the API trims names, refuses control characters and keeps names within
+ * their limits) and what an import may bring: quotes, markup, entity references, a CDATA end,
+ * non-ASCII and astral characters, runs of spaces, characters XML 1.0 cannot carry, names that look
+ * like paths or like the package's own files, names that fold to the same ASCII, names with no ASCII
+ * at all, and names as long as allowed.
+ */
+const HOSTILE_COURSE = `Réseau "sûr" & <Sécurité> 'α→β' 🔐 ]]> -- &amp; ${'x'.repeat(40)}`;
+const HOSTILE_CHILDREN = {
+  path: '../../etc/passwd',
+  windowsPath: 'C:\\Windows\\System32\\index.html',
+  manifest: 'imsmanifest.xml',
+  noAscii: '网络安全 实验',
+  markup: 'Lab   1: <script>alert("1")</script>',
+  sameAscii: 'LAB 1!',
+  entities: 'R&D; at AT&T &#65; &lt;',
+  // Not characters of XML 1.0; the API refuses control characters, not these.
+  nonCharacters: 'Noncharacters \uFFFE and \uFFFF',
+  // Renamed below to what only an import can store.
+  controlCharacters: 'Control characters',
+  long: `${'Très long nom de lab, '.repeat(50).slice(0, CHILD_NAME_MAX - 4)} fin`,
+};
+const HOSTILE_STATEMENTS = [
+  {
+    id: 'ksa-K9001',
+    code: 'K9001',
+    name: `Knowledge of <script>, "quotes" & 'apostrophes' — 日本語 🔐`,
+    type: 'KSA',
+  },
+  { id: 'ku-X.1', code: 'X.1', name: '&amp; is not & and ]]> ends nothing', type: 'KU' },
+  { id: 'tks-T9001', code: 'T9001', name: `${'Analyse <traffic> & '.repeat(30)}end`, type: 'TKS' },
+] as const;
+
+describe('Common Cartridge export of items whose names, files and statements hold hostile characters', () => {
+  let courseId: string;
+  const childId = {} as Record<keyof typeof HOSTILE_CHILDREN, string>;
+
+  const createItem = async (name: string, urlAlias: string, extra: object = {}) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/content',
+      headers: await as('contenteditor'),
+      payload: {
+        name,
+        urlAlias,
+        description: '<p>About it: &lt;b&gt; &amp; "quotes" 🔐</p>',
+        status: 'published',
+        ...extra,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return ContentWriteResponseSchema.parse(res.json()).id;
+  };
+
+  const upload = async (
+    itemId: string,
+    file: { name: string; filename: string; type: string; bytes: Buffer },
+  ) => {
+    const body = multipart(
+      {
+        type: file.type,
+        name: file.name,
+        visibility: 'private',
+        metadataType: 'content',
+        metadataId: itemId,
+      },
+      { filename: file.filename, contentType: file.type, content: file.bytes },
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      payload: body.payload,
+      headers: { ...body.headers, ...(await as('contenteditor')) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    await db.insert(knowledgeItem).values(HOSTILE_STATEMENTS.map((s) => ({ ...s })));
+    courseId = await createItem(HOSTILE_COURSE.slice(0, CONTENT_NAME_MAX), 'hostile-course', {
+      ksaIds: ['ksa-K9001'],
+      kuIds: ['ku-X.1'],
+      sections: [{ name: 'Tasks <1> & "2" 🔐', description: '<p>Find &lt;it&gt;.</p>' }],
+    });
+    await db
+      .update(content)
+      .set({
+        sourceName: 'SEED "Labs" & <Co> ]]>',
+        sourceUrl: 'https://example.org/labs?a=1&b=%3C2%3E',
+        sourceAuthor: `Ö'Brien <ob@example.org> & co`,
+        licenseName: 'CC BY-NC-SA 4.0 "or later" & <more>',
+      })
+      .where(eq(content.id, courseId));
+    for (const [key, name] of Object.entries(HOSTILE_CHILDREN) as [keyof typeof HOSTILE_CHILDREN, string][])
+      childId[key] = await createItem(name, `hostile-course/${key.toLowerCase()}`, {
+        parentId: courseId,
+        ...(key === 'path' ? { tksIds: ['tks-T9001'] } : {}),
+      });
+    // Control characters reach the database only through an import, which keeps what its source holds.
+    await db
+      .update(content)
+      .set({ name: 'Bell\u0007, form\u000Cfeed, escape\u001B' })
+      .where(eq(content.id, childId.controlCharacters));
+
+    const handout = Buffer.from('Handout: "quotes" & <tags> 🔐\n');
+    await upload(courseId, {
+      name: `"Handout" <1> & 'é' 🔐`,
+      filename: '../../etc/passwd',
+      type: 'text/plain',
+      bytes: handout,
+    });
+    await upload(courseId, {
+      name: 'Not the page',
+      filename: 'index.html',
+      type: 'text/html',
+      bytes: Buffer.from('<h1>a file</h1>\n'),
+    });
+    // The same bytes twice, under names that differ only in case.
+    await upload(courseId, { name: 'Copy', filename: 'Copy.txt', type: 'text/plain', bytes: handout });
+    await upload(courseId, { name: 'copy', filename: 'copy.TXT', type: 'text/plain', bytes: handout });
+    await upload(childId.noAscii, {
+      name: '网络',
+      filename: '网络 笔记.txt',
+      type: 'text/plain',
+      bytes: Buffer.from('网络\n'),
+    });
+    await upload(childId.long, {
+      name: 'Ω'.repeat(FILE_NAME_MAX),
+      filename: `${'Ωmega très long '.repeat(10)}.md`.slice(-FILE_NAME_MAX),
+      type: 'text/markdown',
+      bytes: Buffer.from('# <script>alert(1)</script> & "x" ]]>\n\nÉtude 🔐\n'),
+    });
+    await upload(childId.manifest, {
+      name: 'A manifest of its own',
+      filename: 'imsmanifest.xml',
+      type: 'application/xml',
+      bytes: Buffer.from('<?xml version="1.0"?><manifest identifier="x"/>\n'),
+    });
+  });
+
+  it('exports the course as a valid cartridge holding every item, file and alignment as stored', async () => {
+    const cartridge = await (await exportCartridge(courseId)).read;
+    expect(await cartridgeDifferences(ctx.database.db, cartridge, courseId)).toEqual([]);
+    // Names are text, written as they are stored (XML 1.0 cannot carry the control characters).
+    const titles = flattenItems(cartridge.items)
+      .filter((i) => i.identifierref)
+      .map((i) => i.title);
+    expect(titles).toEqual([
+      HOSTILE_COURSE,
+      ...Object.values(HOSTILE_CHILDREN).map((name) =>
+        name === HOSTILE_CHILDREN.controlCharacters
+          ? 'Bell, formfeed, escape'
+          : name.replace(/\uFFFE|\uFFFF/g, ''),
+      ),
+    ]);
+    expect(cartridge.manifestXml).not.toContain('<script>');
+  });
+
+  it('exports the lab named imsmanifest.xml alone without a folder clashing with the manifest', async () => {
+    const cartridge = await (await exportCartridge(childId.manifest)).read;
+    expect(await cartridgeDifferences(ctx.database.db, cartridge, childId.manifest)).toEqual([]);
   });
 });
 
