@@ -11,6 +11,7 @@
  * files; pages link to each other through `$IMS-CC-FILEBASE$`. The manifest is written with xmlbuilder2,
  * its namespace within the first 500 bytes (Moodle looks there to tell the version).
  */
+import { fileExtensionOf } from '@portal/shared/schemas/files';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { htmlToText } from '../../lib/html.js';
@@ -80,6 +81,25 @@ export interface CartridgeLayout {
   linksOf: Map<string, PageFileLink[]>;
 }
 
+const withoutSuffix = (name: string, suffix: string) =>
+  suffix && name.toLowerCase().endsWith(suffix) ? name.slice(0, name.length - suffix.length) : name;
+
+/**
+ * A file's ASCII name: its stem folded and its extension kept, the display name (or `file`) standing
+ * in for a stem with no ASCII, so that `网络 笔记.txt` is `file.txt`, not `txt`, and an LMS still
+ * tells the file's type by its name.
+ */
+function asciiFileName(file: BundleFile): string {
+  const extension = fileExtensionOf(file.filename);
+  const suffix = extension && `.${extension}`;
+  const max = SEGMENT_MAX - suffix.length;
+  const stem =
+    asciiSegment(withoutSuffix(file.filename, suffix), max) ||
+    asciiSegment(withoutSuffix(file.name, suffix), max) ||
+    'file';
+  return `${stem}${suffix}`;
+}
+
 /**
  * Lays the tree out as ASCII folders: the root item's folder at the package root, each child a folder
  * inside its parent; in each folder `index.html` first, then the item's files, their renderings
@@ -96,9 +116,7 @@ export function layoutCartridge(tree: BundleTree): CartridgeLayout {
     names.reserve(PAGE_NAME);
     const links: PageFileLink[] = [];
     for (const file of item.files) {
-      const name = names.claim(
-        asciiSegment(file.filename, SEGMENT_MAX) || asciiSegment(file.name, SEGMENT_MAX) || 'file',
-      );
+      const name = names.claim(asciiFileName(file));
       entries.push({ file, item, path: `${folder}/${name}`, compress: true });
       const kind = documentKindOf(file.filename, file.type);
       const link: PageFileLink = { file, name };

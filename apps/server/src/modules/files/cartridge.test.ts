@@ -22,6 +22,7 @@ import {
   type ReadCartridge,
 } from '../../testing/cartridge.js';
 import { cartridgeDifferences } from '../../testing/cartridge-round-trip.js';
+import { resourceId } from './cartridge-archive.js';
 
 const { ctx, tree, as } = useTestApp({ tree: true, env: { JOB_POLL_INTERVAL_MS: '50' } });
 
@@ -430,6 +431,11 @@ describe('Common Cartridge export of items whose names, files and statements hol
       ),
     ]);
     expect(cartridge.manifestXml).not.toContain('<script>');
+    // A file whose name has no ASCII but its extension keeps the extension, so an LMS knows its type.
+    expect(cartridge.resources.get(resourceId(childId.noAscii))!.files).toEqual([
+      expect.stringMatching(/\/item\/index\.html$/),
+      expect.stringMatching(/\/item\/file\.txt$/),
+    ]);
   });
 
   it('exports the lab named imsmanifest.xml alone without a folder clashing with the manifest', async () => {
