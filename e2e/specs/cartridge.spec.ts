@@ -2,11 +2,13 @@
  * The Common Cartridge export end to end on the demo data (issue 26 "Done when"): a faculty member
  * exports the SEED Labs network module from its page, sees it being prepared, and gets an .imscc whose
  * manifest validates against the IMS CC 1.1 schemas (xmllint) and holds a page for the module and each
- * of its labs, and every file of the module as the API lists it.
+ * of its labs, and every file of the module as the API lists it. The schemas are read from
+ * `../shared/data/imscc/v1p1` beside the repository (or IMSCC_SCHEMA_DIR); without them, or without
+ * xmllint, the spec fails (apps/server/src/testing/cartridge.ts).
  */
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { flattenItems, readCartridge } from '../../apps/server/src/testing/cartridge';
+import { flattenItems, missingCcSchemas, readCartridge } from '../../apps/server/src/testing/cartridge';
 import { TREE_DOWNLOAD_TIMEOUT_MS, downloadWholeTree, signIn, storedToken } from './helpers';
 
 const MODULE_PATH = '/courseware/seed-labs/network-security-labs';
@@ -18,6 +20,8 @@ test('faculty exports the SEED Labs network module as a Common Cartridge for the
   request,
 }) => {
   test.setTimeout(TREE_DOWNLOAD_TIMEOUT_MS * 2);
+  // Fails at once, saying where the schemas must be, rather than after the export.
+  expect(missingCcSchemas()).toBeUndefined();
   await page.goto(MODULE_PATH);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Visitors are not offered the export.
@@ -33,7 +37,7 @@ test('faculty exports the SEED Labs network module as a Common Cartridge for the
     /^seed-labs-network-security-labs_cartridge_\d{4}-\d{2}-\d{2}\.imscc$/,
   );
 
-  // Valid IMS CC 1.1 (xmllint against the schemas) with the prose rules checked, read back.
+  // Valid IMS CC 1.1 (xmllint against IMS's schemas, which must be there) with the prose rules checked.
   const cartridge = await readCartridge(fs.readFileSync(await download.path()));
   const token = await storedToken(page);
   const item = await (

@@ -1,40 +1,68 @@
 /**
- * Reads a Common Cartridge back for tests (issue 26 "Validated in tests"): unzips it, validates
- * imsmanifest.xml with xmllint (libxml2-utils) against the IMS CC 1.1 schemas where they are on the machine
- * (IMSCC_SCHEMA_DIR, else `imscc/v1p1` of the shared data folder; the project does not carry IMS's files),
- * else as well-formed XML, and checks
- * what the schemas leave to prose: each resource's href is one of its files, no file path twice, every
- * listed file in the package and every packaged file listed, paths ASCII `[a-z0-9._-]`, identifiers
- * valid as xs:ID and unique, every identifierref naming a resource. Returns the parsed organization,
- * resources, alignments and entries, so that tests can find every item, file and alignment.
+ * Reads a Common Cartridge back for tests (issue 26 "Validated in tests", issue 33 "Schemas in CI"):
+ * unzips it, validates imsmanifest.xml (with its LOM metadata, which the root schema imports) with
+ * xmllint (libxml2-utils) against IMS's CC 1.1 schemas, and checks what the schemas leave to prose: each
+ * resource's href is one of its files, no file path twice, every listed file in the package and every
+ * packaged file listed, paths ASCII `[a-z0-9._-]`, identifiers valid as xs:ID and unique, every
+ * identifierref naming a resource. Returns the parsed organization, resources, alignments and entries,
+ * so that tests can find every item, file and alignment.
+ *
+ * The schemas are required: without them, or without xmllint, validation fails (a well-formedness
+ * check would let CI pass while saying nothing about the schemas).
  */
 import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { readZip } from './zip.js';
 
 const run = promisify(execFile);
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 /**
- * The IMS CC 1.1 manifest schema (`ccv1p1_imscp_v1p2_v1p0.xsd` and the schemas it imports, unmodified
- * from IMS): IMSCC_SCHEMA_DIR, else `imscc/v1p1` beside the demo data (SHARED_DATA_DIR).
+ * IMS's CC 1.1 schemas, unmodified, with the catalog that maps the root's imports (absolute URLs) to the
+ * copies beside it: IMSCC_SCHEMA_DIR, else `imscc/v1p1` of the shared data folder (SHARED_DATA_DIR, by
+ * default `../shared/data` from the repository root, as for the demo data).
  */
-export const CC_SCHEMA = path.join(
+export const CC_SCHEMA_DIR = path.resolve(
+  REPO_ROOT,
   process.env['IMSCC_SCHEMA_DIR'] ??
-    path.join(
-      process.env['SHARED_DATA_DIR'] ?? fileURLToPath(new URL('../../../../../shared/data', import.meta.url)),
-      'imscc',
-      'v1p1',
-    ),
-  'ccv1p1_imscp_v1p2_v1p0.xsd',
+    path.join(process.env['SHARED_DATA_DIR'] ?? path.join('..', 'shared', 'data'), 'imscc', 'v1p1'),
 );
+/** The root: the CC 1.1 profile of IMS CP 1.2, which imports the other files of the folder. */
+export const CC_SCHEMA = path.join(CC_SCHEMA_DIR, 'ccv1p1_imscp_v1p2_v1p0.xsd');
+/** The OASIS catalog of the folder, for XML_CATALOG_FILES (xmllint --nonet loads nothing else). */
+export const CC_CATALOG = path.join(CC_SCHEMA_DIR, 'catalog.xml');
+const CC_SCHEMA_FILES = [
+  CC_SCHEMA,
+  CC_CATALOG,
+  ...[
+    'ccv1p1_imsccauth_v1p1.xsd',
+    'ccv1p1_lommanifest_v1p0.xsd',
+    'ccv1p1_lomresource_v1p0.xsd',
+    'xml.xsd',
+  ].map((name) => path.join(CC_SCHEMA_DIR, name)),
+];
+const INSTALL_XMLLINT =
+  'install libxml2-utils (Debian/Ubuntu: apt-get install libxml2-utils), as .ci/run does';
 
-/** Whether the schemas are on this machine (else manifests are checked as well-formed XML only). */
-export const HAS_CC_SCHEMA = fsSync.existsSync(CC_SCHEMA);
+/**
+ * Why the schemas cannot be used on this machine, or undefined when every file is there: the missing
+ * files and where they must be.
+ */
+export function missingCcSchemas(): string | undefined {
+  const missing = CC_SCHEMA_FILES.filter((file) => !fsSync.existsSync(file));
+  if (missing.length === 0) return undefined;
+  return (
+    `the IMS CC 1.1 schemas are missing (${missing.map((f) => path.basename(f)).join(', ')} not in ` +
+    `${CC_SCHEMA_DIR}): put IMS's files and catalog.xml in ../shared/data/imscc/v1p1 beside the ` +
+    `repository (see ../shared/data/MANIFEST.md), or name their folder by IMSCC_SCHEMA_DIR`
+  );
+}
+
 /** Moodle reads the version from the manifest's first bytes. */
 export const NAMESPACE_WITHIN_BYTES = 500;
 const CC_NAMESPACE_ATTRIBUTE = 'xmlns="http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1"';
@@ -72,17 +100,26 @@ const firstString = (langString: unknown): string =>
   text(asArray((langString as Node | undefined)?.string)[0]);
 
 /**
- * `xmllint --noout --schema` over the manifest (without the schemas: well-formedness only); throws with
- * xmllint's words when it is not valid.
+ * `xmllint --nonet --noout --schema` over a manifest against IMS's CC 1.1 root schema, its imports
+ * resolved through the folder's catalog.
+ * @throws Error with xmllint's words when the document is not valid, or saying what to install or where
+ *   the schemas must be when xmllint or the schemas are missing
  */
 export async function validateManifest(manifestXml: string): Promise<void> {
+  const missing = missingCcSchemas();
+  if (missing) throw new Error(`cannot validate imsmanifest.xml: ${missing}`);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cartridge-'));
   const file = path.join(dir, 'imsmanifest.xml');
   try {
     await fs.writeFile(file, manifestXml);
-    await run('xmllint', ['--noout', '--nonet', ...(HAS_CC_SCHEMA ? ['--schema', CC_SCHEMA] : []), file]);
+    await run('xmllint', ['--noout', '--nonet', '--schema', CC_SCHEMA, file], {
+      // A list separated by spaces: a file URL keeps a folder with spaces in one entry.
+      env: { ...process.env, XML_CATALOG_FILES: pathToFileURL(CC_CATALOG).href },
+    });
   } catch (error) {
-    const { stderr, message } = error as { stderr?: string; message: string };
+    const { code, stderr, message } = error as { code?: unknown; stderr?: string; message: string };
+    if (code === 'ENOENT')
+      throw new Error(`cannot validate imsmanifest.xml: xmllint is missing: ${INSTALL_XMLLINT}`);
     throw new Error(`imsmanifest.xml is not valid IMS CC 1.1: ${stderr || message}`);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
@@ -96,6 +133,13 @@ export async function validateManifest(manifestXml: string): Promise<void> {
 export async function readCartridge(bytes: Buffer): Promise<ReadCartridge> {
   const zipEntries = await readZip(bytes);
   const entries = new Map(zipEntries.map((e) => [e.name, e.data]));
+  if (entries.size !== zipEntries.length) throw new Error('an entry name is in the package twice');
+  // Unzipped, a path that is a file and also the folder of another entry cannot both be written.
+  for (const name of entries.keys()) {
+    for (let slash = name.indexOf('/'); slash !== -1; slash = name.indexOf('/', slash + 1))
+      if (entries.has(name.slice(0, slash)))
+        throw new Error(`${name.slice(0, slash)} is a file and the folder of ${name}`);
+  }
   const manifestBytes = entries.get('imsmanifest.xml');
   if (!manifestBytes) throw new Error('no imsmanifest.xml at the package root');
   const manifestXml = manifestBytes.toString('utf8');
@@ -109,6 +153,9 @@ export async function readCartridge(bytes: Buffer): Promise<ReadCartridge> {
     ignoreAttributes: false,
     attributeNamePrefix: '@',
     removeNSPrefix: true,
+    // Titles and statements exactly as written: "0x10" or " 007" stay text.
+    parseTagValue: false,
+    trimValues: false,
     isArray: (name) => ARRAYS.has(name),
   }).parse(manifestXml) as { manifest: Node };
   const manifest = parsed.manifest;

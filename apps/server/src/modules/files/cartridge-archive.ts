@@ -11,6 +11,7 @@
  * files; pages link to each other through `$IMS-CC-FILEBASE$`. The manifest is written with xmlbuilder2,
  * its namespace within the first 500 bytes (Moodle looks there to tell the version).
  */
+import { fileExtensionOf } from '@portal/shared/schemas/files';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { htmlToText } from '../../lib/html.js';
@@ -80,6 +81,25 @@ export interface CartridgeLayout {
   linksOf: Map<string, PageFileLink[]>;
 }
 
+const withoutSuffix = (name: string, suffix: string) =>
+  suffix && name.toLowerCase().endsWith(suffix) ? name.slice(0, name.length - suffix.length) : name;
+
+/**
+ * A file's ASCII name: its stem folded and its extension kept, the display name (or `file`) standing
+ * in for a stem with no ASCII, so that `网络 笔记.txt` is `file.txt`, not `txt`, and an LMS still
+ * tells the file's type by its name.
+ */
+function asciiFileName(file: BundleFile): string {
+  const extension = fileExtensionOf(file.filename);
+  const suffix = extension && `.${extension}`;
+  const max = SEGMENT_MAX - suffix.length;
+  const stem =
+    asciiSegment(withoutSuffix(file.filename, suffix), max) ||
+    asciiSegment(withoutSuffix(file.name, suffix), max) ||
+    'file';
+  return `${stem}${suffix}`;
+}
+
 /**
  * Lays the tree out as ASCII folders: the root item's folder at the package root, each child a folder
  * inside its parent; in each folder `index.html` first, then the item's files, their renderings
@@ -96,9 +116,7 @@ export function layoutCartridge(tree: BundleTree): CartridgeLayout {
     names.reserve(PAGE_NAME);
     const links: PageFileLink[] = [];
     for (const file of item.files) {
-      const name = names.claim(
-        asciiSegment(file.filename, SEGMENT_MAX) || asciiSegment(file.name, SEGMENT_MAX) || 'file',
-      );
+      const name = names.claim(asciiFileName(file));
       entries.push({ file, item, path: `${folder}/${name}`, compress: true });
       const kind = documentKindOf(file.filename, file.type);
       const link: PageFileLink = { file, name };
@@ -112,12 +130,22 @@ export function layoutCartridge(tree: BundleTree): CartridgeLayout {
     for (const child of item.children)
       place(child, `${folder}/${names.claim(asciiSegment(child.name, SEGMENT_MAX) || 'item')}`);
   };
-  place(tree.root, asciiSegment(tree.root.name, SEGMENT_MAX) || 'content');
+  // The root's folder sits beside the manifest: an item named "imsmanifest.xml" gets another name.
+  const rootNames = new UniqueNames('-');
+  rootNames.reserve(CARTRIDGE_MANIFEST_NAME);
+  place(tree.root, rootNames.claim(asciiSegment(tree.root.name, SEGMENT_MAX) || 'content'));
   return { folderOf, entries, rendered, linksOf };
 }
 
 const pagePath = (layout: CartridgeLayout, item: BundleItem) =>
   `${layout.folderOf.get(item.id)}/${PAGE_NAME}`;
+
+/**
+ * Text for xmlbuilder2's `txt`: its serializer leaves whatever looks like an entity reference (`&amp;`,
+ * `&#65;`, `&T;`) as it is, so a name "&amp;" would be read back as "&" and "R&D;" would not be XML.
+ * Every `&` goes in as `&amp;`, which the serializer then keeps.
+ */
+const xmlText = (text: string) => text.replaceAll('&', '&amp;');
 
 /** A LOM LangString: `<string language="en">text</string>` under `parent`. */
 function langString(parent: XMLBuilder, name: string, text: string): void {
@@ -125,7 +153,7 @@ function langString(parent: XMLBuilder, name: string, text: string): void {
     .ele(LOM_MANIFEST_NAMESPACE, `lomimscc:${name}`)
     .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:string')
     .att('language', LANGUAGE)
-    .txt(text);
+    .txt(xmlText(text));
 }
 
 /** The distinct sources and licences of the tree's items, in tree order. */
@@ -167,7 +195,8 @@ export function renderCartridgeManifest({
 }): string {
   const root = tree.root;
   const rootPage = pages.get(root.id);
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  // Characters XML 1.0 cannot carry (control characters a name may hold, U+FFFE) are left out.
+  const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' });
   const manifest = doc
     .ele(CC_NAMESPACE, 'manifest')
     .att('identifier', manifestId(root.id))
@@ -184,7 +213,7 @@ export function renderCartridgeManifest({
   identifier.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:catalog').txt('URI');
   identifier
     .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:entry')
-    .txt(`${context.publicBaseUrl}/courseware/${root.urlAlias}`);
+    .txt(xmlText(`${context.publicBaseUrl}/courseware/${root.urlAlias}`));
   langString(general, 'title', root.name);
   general.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:language').txt(LANGUAGE);
   const description = rootPage ? htmlToText(rootPage.description) : '';
@@ -201,7 +230,7 @@ export function renderCartridgeManifest({
         .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:role')
         .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:value')
         .txt('author');
-      contribute.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:entity').txt(author);
+      contribute.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:entity').txt(xmlText(author));
     }
   }
   const rights = lom.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:rights');
@@ -220,7 +249,7 @@ export function renderCartridgeManifest({
     const resource = relation.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:resource');
     const sourceId = resource.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:identifier');
     sourceId.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:catalog').txt('URI');
-    sourceId.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:entry').txt(source.url);
+    sourceId.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:entry').txt(xmlText(source.url));
     if (source.name) langString(resource, 'description', source.name);
   }
   // Every alignment of the tree, one classification per knowledge type.
@@ -236,7 +265,7 @@ export function renderCartridgeManifest({
       const taxon = classification
         .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:taxonPath')
         .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:taxon');
-      taxon.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:id').txt(statement.code);
+      taxon.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:id').txt(xmlText(statement.code));
       langString(taxon, 'entry', statement.name);
     }
   }
@@ -256,10 +285,10 @@ export function renderCartridgeManifest({
         .att('identifier', itemId(item.id))
         .att('identifierref', resourceId(item.id))
         .ele(CC_NAMESPACE, 'title')
-        .txt(item.name);
+        .txt(xmlText(item.name));
     if (item.children.length === 0) return void pageItem(parent);
     const folder = parent.ele(CC_NAMESPACE, 'item').att('identifier', folderItemId(item.id));
-    folder.ele(CC_NAMESPACE, 'title').txt(item.name);
+    folder.ele(CC_NAMESPACE, 'title').txt(xmlText(item.name));
     pageItem(folder);
     for (const child of item.children) addItem(folder, child);
   };

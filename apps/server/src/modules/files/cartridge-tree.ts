@@ -8,7 +8,7 @@ import type { BundleTree } from './bundle-tree.js';
 import * as repo from './bundles.repository.js';
 
 /** Bumped when the cartridge's layout, manifest or pages change, so older cartridges are not served again. */
-export const CARTRIDGE_FORMAT_VERSION = 1;
+export const CARTRIDGE_FORMAT_VERSION = 2;
 
 /** One knowledge statement an item is aligned with. */
 export interface AlignmentStatement {
