@@ -217,6 +217,25 @@ test.describe('LTI 1.3', () => {
     await launch(page, items[0]!.url);
     await expect(page).toHaveURL((url) => url.href === items[0]!.url);
     await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
+
+    // The account page lists the link, and unlinking it makes the next launch ask again.
+    await page.getByRole('button', { name: /^Account menu of/ }).click();
+    await page.getByRole('menuitem', { name: 'Your account' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+    const links = page.getByRole('list', { name: 'LMS links' });
+    await expect(links.getByText('Mock Canvas')).toBeVisible();
+    await page.reload();
+    await expect(links.getByText('Mock Canvas')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('account-lms-links.png'), fullPage: true });
+    await links.getByRole('button', { name: 'Unlink' }).click();
+    await page
+      .getByRole('dialog', { name: 'Unlink Mock Canvas?' })
+      .getByRole('button', { name: 'Unlink' })
+      .click();
+    await expect(page.getByText('No LMS is linked to your account.')).toBeVisible();
+    platform.kind = 'resourceLink';
+    await launch(page, items[0]!.url);
+    await expect(page.getByRole('heading', { name: 'Link your portal account' })).toBeVisible();
   });
 
   test('a launch from an unregistered platform gets a page saying so', async ({ page }) => {

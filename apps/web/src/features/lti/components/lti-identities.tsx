@@ -45,6 +45,8 @@ export function LtiIdentities({
         {identities.data.items.map((identity) => (
           <ListItem
             key={identity.id}
+            // Room for the Unlink button, wider than the icon MUI leaves room for.
+            sx={{ pr: 12 }}
             secondaryAction={
               <Button color="error" onClick={() => setChosen(identity)}>
                 Unlink
