@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { checkRedirect } from '@portal/shared/redirects';
 import { SSR_STATE_ELEMENT_ID, type SsrRenderInput, type SsrRenderResult } from '@portal/shared/ssr';
+import { METRICS_TOKEN_HEADER } from '../lib/metrics-token.js';
 
 /** The markers of the built index.html that a rendered page fills or removes. */
 const ROOT_MARKER = '<div id="root"></div>';
@@ -61,12 +62,21 @@ export function fillRenderedPage(appPage: string, page: Extract<RenderedPage, { 
   );
 }
 
-/** A Response of an injected request (the transport the server entry's API client uses). */
-async function injectAsResponse(app: FastifyInstance, path: string, init: RequestInit): Promise<Response> {
+/**
+ * A Response of an injected request (the transport the server entry's API client uses), with the metrics
+ * token when the visitor whose page is drawn presented it (the bench's rendered search pages).
+ */
+async function injectAsResponse(
+  app: FastifyInstance,
+  metricsToken: string | undefined,
+  path: string,
+  init: RequestInit,
+): Promise<Response> {
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, key) => {
     headers[key] = value;
   });
+  if (metricsToken) headers[METRICS_TOKEN_HEADER] = metricsToken;
   const answer = await app.inject({
     method: (init.method ?? 'GET') as InjectOptions['method'],
     url: path,
@@ -93,10 +103,10 @@ export async function loadPageRenderer(app: FastifyInstance): Promise<PageRender
   const { config } = app;
   if (!config.isServerRendering || !fs.existsSync(config.webServerEntry)) return null;
   const entry = (await import(pathToFileURL(config.webServerEntry).href)) as ServerEntry;
-  const transport = (path: string, init: RequestInit) => injectAsResponse(app, path, init);
-
   return async (request, env) => {
     if (request.method !== 'GET') return null;
+    const metricsToken = request.hasMetricsToken ? String(request.headers[METRICS_TOKEN_HEADER]) : undefined;
+    const transport = (path: string, init: RequestInit) => injectAsResponse(app, metricsToken, path, init);
     const origin = `${request.protocol}://${request.host}`;
     let result: SsrRenderResult;
     try {

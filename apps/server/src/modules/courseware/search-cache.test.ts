@@ -1,7 +1,8 @@
 /**
  * Searches worked out once (issue "Search speed regained"): later pages read the ranking the first page
  * kept, a misspelt query is corrected once, and any change to the catalogue ends what was kept. What a
- * client sees: the same pages with and without the kept ranking, and the stages in `Server-Timing`.
+ * client sees: the same pages with and without the kept ranking, and the stages in `Server-Timing`
+ * (asked for with the metrics token).
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -11,17 +12,19 @@ import {
   toUpdateRequest,
 } from '@portal/shared/schemas/courseware';
 import type { Role } from '@portal/shared/enums';
+import { METRICS_TOKEN_HEADER } from '../../lib/metrics-token.js';
 import { parseServerTiming } from '../../lib/server-timing.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { readSearchCache, writeSearchCache } from './search-cache.repository.js';
 
-const { ctx, tree, as } = useTestApp({ tree: true });
+const METRICS_TOKEN = 'search-cache-test-metrics-token-0123456789';
+const { ctx, tree, as } = useTestApp({ tree: true, env: { METRICS_TOKEN } });
 
 async function search(query: string, role?: Role, headers: Record<string, string> = {}) {
   const res = await ctx.app.inject({
     method: 'GET',
     url: `/api/v1/content/search?${query}`,
-    headers: { ...(await as(role)), ...headers },
+    headers: { ...(await as(role)), [METRICS_TOKEN_HEADER]: METRICS_TOKEN, ...headers },
   });
   expect(res.statusCode, res.body).toBe(200);
   return {
