@@ -29,7 +29,8 @@ export const KNOWLEDGE_UNITS_FILE = path.resolve(
 
 /**
  * METRICS_TOKEN of the bench's servers, sent with every request (X-Metrics-Token): the server then names
- * the stages of Server-Timing, which a caller without it does not get (issue 33).
+ * the stages of Server-Timing, which a caller without it does not get, and does not count the bench's
+ * searches against the limit of signed-out searches per address (issue 33).
  */
 export const BENCH_METRICS_TOKEN = 'bench-metrics-token-of-the-portal-bench';
 

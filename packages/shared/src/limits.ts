@@ -62,6 +62,13 @@ export const SEARCH_CACHE_ENTRIES_MAX = 1000;
 export const SEARCH_SIGHTINGS_MAX = 10_000;
 /** How often a job worker deletes kept searches and sightings past their TTL or generation. */
 export const SEARCH_CACHE_SWEEP_INTERVAL_MS = 60_000;
+/**
+ * Searches a signed-out client (a network address, an IPv6 client by its /64) may make within
+ * SEARCH_ANONYMOUS_RATE_WINDOW_MS. A class of 40 behind one school address, each student searching as
+ * fast as a person reads, needs at most about 1,000 a minute (measured: README "Security", Limits).
+ */
+export const SEARCH_ANONYMOUS_RATE_MAX = 1200;
+export const SEARCH_ANONYMOUS_RATE_WINDOW_MS = 60_000;
 /** Trigram similarity a vocabulary word must reach to stand in for a misspelt search term. */
 export const FUZZY_SIMILARITY_MIN = 0.35;
 /** Most entries of one list (sections, children, files, knowledge items, contributors) in one save. */

@@ -63,12 +63,13 @@ export function fillRenderedPage(appPage: string, page: Extract<RenderedPage, { 
 }
 
 /**
- * A Response of an injected request (the transport the server entry's API client uses), with the metrics
- * token when the visitor whose page is drawn presented it (the bench's rendered search pages).
+ * A Response of an injected request (the transport the server entry's API client uses), made as the
+ * visitor whose page is drawn: from their address, so that per-address limits count the page's searches
+ * as theirs, and with the metrics token when they presented it (the bench's rendered search pages).
  */
 async function injectAsResponse(
   app: FastifyInstance,
-  metricsToken: string | undefined,
+  visitor: { ip: string; metricsToken: string | undefined },
   path: string,
   init: RequestInit,
 ): Promise<Response> {
@@ -76,11 +77,12 @@ async function injectAsResponse(
   new Headers(init.headers).forEach((value, key) => {
     headers[key] = value;
   });
-  if (metricsToken) headers[METRICS_TOKEN_HEADER] = metricsToken;
+  if (visitor.metricsToken) headers[METRICS_TOKEN_HEADER] = visitor.metricsToken;
   const answer = await app.inject({
     method: (init.method ?? 'GET') as InjectOptions['method'],
     url: path,
     headers,
+    remoteAddress: visitor.ip,
     payload: typeof init.body === 'string' ? init.body : undefined,
   });
   const responseHeaders = new Headers();
@@ -105,8 +107,11 @@ export async function loadPageRenderer(app: FastifyInstance): Promise<PageRender
   const entry = (await import(pathToFileURL(config.webServerEntry).href)) as ServerEntry;
   return async (request, env) => {
     if (request.method !== 'GET') return null;
-    const metricsToken = request.hasMetricsToken ? String(request.headers[METRICS_TOKEN_HEADER]) : undefined;
-    const transport = (path: string, init: RequestInit) => injectAsResponse(app, metricsToken, path, init);
+    const visitor = {
+      ip: request.ip,
+      metricsToken: request.hasMetricsToken ? String(request.headers[METRICS_TOKEN_HEADER]) : undefined,
+    };
+    const transport = (path: string, init: RequestInit) => injectAsResponse(app, visitor, path, init);
     const origin = `${request.protocol}://${request.host}`;
     let result: SsrRenderResult;
     try {

@@ -1,14 +1,20 @@
 /**
  * Attacks on search, as tests (issue 33 "The search cache can be filled by anyone"): a flood of one-off
- * searches that each left a ranking in `search_cache`, and `Server-Timing` stages that told a visitor
- * whether someone had searched a phrase lately.
+ * searches that each left a ranking in `search_cache`, an unlimited number of anonymous searches from one
+ * address, and `Server-Timing` stages that told a visitor whether someone had searched a phrase lately.
  * Against the real app on a real database, with a catalogue where `lab` finds more than a page.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SEARCH_CACHE_ENTRIES_MAX, SEARCH_SIGHTINGS_MAX } from '@portal/shared/limits';
+import {
+  SEARCH_ANONYMOUS_RATE_MAX,
+  SEARCH_ANONYMOUS_RATE_WINDOW_MS,
+  SEARCH_CACHE_ENTRIES_MAX,
+  SEARCH_SIGHTINGS_MAX,
+} from '@portal/shared/limits';
+import { ErrorBodySchema } from '@portal/shared/schemas/error-body';
 import { SearchContentResponseSchema } from '@portal/shared/schemas/courseware';
 import { buildApp } from '../../app.js';
 import { content } from '../../db/schema/courseware.js';
@@ -20,7 +26,7 @@ import { refreshSearchIndex } from '../../modules/courseware/courseware.service.
 import { useTestApp } from '../use-test-app.js';
 
 const METRICS_TOKEN = 'search-flood-test-metrics-token-0123456789';
-const { ctx } = useTestApp({ tree: true, env: { METRICS_TOKEN } });
+const { ctx, as } = useTestApp({ tree: true, env: { METRICS_TOKEN } });
 
 /** Published labs beside the tree's, so that `lab` ranks more than a page for a visitor. */
 const LABS = 30;
@@ -94,6 +100,47 @@ describe('a flood of one-off searches', () => {
     );
     expect(third.statusCode, third.body).toBe(200);
     await forgetKeptSearches();
+  });
+});
+
+describe('anonymous searches from one network', () => {
+  // The window is counted on the server's clock; held still here, so that a slow machine cannot let the
+  // window end while the class is still searching.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() }));
+  afterEach(() => vi.useRealTimers());
+
+  it('a class of 40 behind one address searches within the allowance; one more is refused with 429 and Retry-After', async () => {
+    const school = '203.0.113.40';
+    const students = 40;
+    const queries = ['lab', 'firewall lab', 'sql injection', 'packet capture', 'password'];
+    const perStudent = Math.floor(SEARCH_ANONYMOUS_RATE_MAX / students);
+    // The class searches the same few topics at once and pages through them.
+    await Promise.all(
+      Array.from({ length: students }, async (_, student) => {
+        let token: string | null = null;
+        for (let i = 0; i < perStudent; i++) {
+          const q = encodeURIComponent(queries[(student + i) % queries.length]!);
+          const res = await search(`q=${q}&limit=5${token ? `&nextPageToken=${token}` : ''}`, school);
+          expect(res.statusCode, res.body).toBe(200);
+          token = i % 3 === 2 ? null : SearchContentResponseSchema.parse(res.json()).nextPageToken;
+        }
+      }),
+    );
+    for (let i = perStudent * students; i < SEARCH_ANONYMOUS_RATE_MAX; i++)
+      expect((await search('q=lab', school)).statusCode).toBe(200);
+
+    const refused = await search('q=lab', school);
+    expect(refused.statusCode).toBe(429);
+    expect(ErrorBodySchema.parse(refused.json()).code).toBe('rate_limited');
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(SEARCH_ANONYMOUS_RATE_WINDOW_MS / 1000);
+
+    // A student signed in from the same school, another network, and the operator's probe go on.
+    expect((await search('q=lab', school, await as('student'))).statusCode).toBe(200);
+    expect((await search('q=lab', '203.0.113.41')).statusCode).toBe(200);
+    expect((await search('q=lab', school, { [METRICS_TOKEN_HEADER]: METRICS_TOKEN })).statusCode).toBe(200);
+    expect((await search('q=lab', school, { [METRICS_TOKEN_HEADER]: 'not-the-token' })).statusCode).toBe(429);
   });
 });
 
