@@ -33,7 +33,15 @@ import { storeFile } from '../../apps/server/src/testing/fixtures.js';
 import { freePort } from '../../apps/server/src/testing/free-port.js';
 import { eq } from 'drizzle-orm';
 import { startServer, type Server } from './bundle-harness.js';
-import { COURSEWARE_DIR, FREQUENT_TERM, MISSPELT_TERM, OUTPUT_DIR, RARE_TERM } from './config.js';
+import { METRICS_TOKEN_HEADER } from '../../apps/server/src/lib/metrics-token.js';
+import {
+  BENCH_METRICS_TOKEN,
+  COURSEWARE_DIR,
+  FREQUENT_TERM,
+  MISSPELT_TERM,
+  OUTPUT_DIR,
+  RARE_TERM,
+} from './config.js';
 import { readCorpus } from './corpus.js';
 import { postgresAnswers, preparePostgres, type PreparedCatalogue } from './databases.js';
 import { readMemory } from './server-process.js';
@@ -120,7 +128,7 @@ async function cannon(
     duration: options.seconds,
     timeout: REQUEST_TIMEOUT_S,
     ...(options.rate ? { overallRate: options.rate } : {}),
-    headers: { 'accept-encoding': 'br, gzip' },
+    headers: { 'accept-encoding': 'br, gzip', [METRICS_TOKEN_HEADER]: BENCH_METRICS_TOKEN },
     requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
   });
   return {
@@ -316,7 +324,13 @@ async function main(): Promise<void> {
   let server: Server | undefined;
   try {
     server = await startServer(
-      { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      },
       await freePort(),
     );
     const item = (i: number) => `/api/v1/content/${encodeURIComponent(aliases[i % aliases.length]!)}`;

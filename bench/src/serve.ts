@@ -8,6 +8,7 @@
  * `{ type: 'listening', port }` over IPC and exits when the parent disconnects or on SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
+import { BENCH_METRICS_TOKEN } from './config.js';
 
 /** The message sent to the parent once the server listens. */
 export interface ListeningMessage {
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     DATABASE_URL: url ?? '',
     SEED_DEMO: 'false',
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

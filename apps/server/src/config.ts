@@ -117,6 +117,12 @@ const EnvSchema = z.object({
   /** Bearer token of GET /metrics (issue 23); unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().min(METRICS_TOKEN_MIN).optional(),
   /**
+   * true on a developer's or test machine: every answer's Server-Timing names its stages. Otherwise
+   * (production) only callers presenting METRICS_TOKEN get them, others the total alone (issue 33: the
+   * stages told a visitor whether someone had searched a phrase lately).
+   */
+  SERVER_TIMING_DETAILS: bool.default(false),
+  /**
    * Load shedding (issue 23): event-loop delay (ms; 0: not watched) and used heap (bytes) over which
    * requests get 503.
    */
@@ -224,6 +230,8 @@ export interface Config {
   logLevel: string;
   /** METRICS_TOKEN: the bearer token of /metrics, or null (then /metrics is 404). */
   metricsToken: string | null;
+  /** SERVER_TIMING_DETAILS: every caller gets Server-Timing's stages, not only those with METRICS_TOKEN. */
+  isServerTimingDetailed: boolean;
   /** Load shedding thresholds (OVERLOAD_EVENT_LOOP_DELAY_MS, OVERLOAD_HEAP_USED_BYTES). */
   overloadEventLoopDelayMs: number;
   overloadHeapUsedBytes: number;
@@ -324,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentTextMemoryMb: e.DOCUMENT_TEXT_MEMORY_MB,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
+    isServerTimingDetailed: e.SERVER_TIMING_DETAILS,
     overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
     overloadHeapUsedBytes: e.OVERLOAD_HEAP_USED_BYTES,
     fileSweepGraceMs: e.FILE_SWEEP_GRACE_MS,

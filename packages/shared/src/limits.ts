@@ -49,6 +49,26 @@ export const SEARCH_CANDIDATE_CAP = 1000;
  * long enough to page through the results; a change to the catalogue ends it sooner.
  */
 export const SEARCH_CACHE_TTL_SECONDS = 600;
+/**
+ * Most entries (plans and rankings, two per query at most) `search_cache` holds; a write past it removes
+ * the oldest. A ranking of the demo data's 102 labs takes about 5 kB, one of SEARCH_CANDIDATE_CAP
+ * candidates about 50 kB, so the table stays under about 50 MB even if every entry were a full ranking.
+ */
+export const SEARCH_CACHE_ENTRIES_MAX = 1000;
+/**
+ * Most first-page sightings kept (issue 33: a search is kept only when seen twice in a generation); a
+ * sighting is a digest and a count, about 110 bytes (400 with its index entries).
+ */
+export const SEARCH_SIGHTINGS_MAX = 10_000;
+/** How often a job worker deletes kept searches and sightings past their TTL or generation. */
+export const SEARCH_CACHE_SWEEP_INTERVAL_MS = 60_000;
+/**
+ * Searches a signed-out client (a network address, an IPv6 client by its /64) may make within
+ * SEARCH_ANONYMOUS_RATE_WINDOW_MS. A class of 40 behind one school address, each student searching as
+ * fast as a person reads, needs at most about 1,000 a minute (measured: README "Security", Limits).
+ */
+export const SEARCH_ANONYMOUS_RATE_MAX = 1200;
+export const SEARCH_ANONYMOUS_RATE_WINDOW_MS = 60_000;
 /** Trigram similarity a vocabulary word must reach to stand in for a misspelt search term. */
 export const FUZZY_SIMILARITY_MIN = 0.35;
 /** Most entries of one list (sections, children, files, knowledge items, contributors) in one save. */

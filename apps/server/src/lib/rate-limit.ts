@@ -185,6 +185,8 @@ export const rateLimitKey = {
   clientErrorAddress: (ip: string) => `client-error:address:${networkOf(ip)}`,
   publicFormAddress: (ip: string) => `form:address:${networkOf(ip)}`,
   unsafeSiteAddress: (ip: string) => `unsafe-site:address:${networkOf(ip)}`,
+  /** Searches of signed-out callers from one network (issue 33). */
+  searchAddress: (ip: string) => `search:address:${networkOf(ip)}`,
   /** One page reported from one network (the page as its SHA-256, so the key stays short). */
   unsafeSiteReport: (ip: string, pageSha256: string) => `unsafe-site:report:${networkOf(ip)}:${pageSha256}`,
   /** E-mails of one kind to one address, whoever asks. */

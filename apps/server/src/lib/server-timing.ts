@@ -28,9 +28,15 @@ export class ServerTiming {
     this.stages.set(name, (this.stages.get(name) ?? 0) + ms);
   }
 
-  /** The header value, e.g. `words;dur=1.2, rank;dur=14.0`; empty when nothing was measured. */
-  header(): string {
-    return [...this.stages].map(([name, ms]) => `${name};dur=${ms.toFixed(DURATION_DECIMALS)}`).join(', ');
+  /**
+   * The header value, e.g. `words;dur=1.2, rank;dur=14.0`, of every stage or of the stages named in
+   * `only`; empty when nothing was measured.
+   */
+  header(only?: readonly string[]): string {
+    return [...this.stages]
+      .filter(([name]) => !only || only.includes(name))
+      .map(([name, ms]) => `${name};dur=${ms.toFixed(DURATION_DECIMALS)}`)
+      .join(', ');
   }
 }
 

@@ -7,24 +7,21 @@
  * Served only when METRICS_TOKEN is set (else 404) and the request carries `Authorization: Bearer
  * <token>` (compared in constant time; else 401). Logged at warn at most.
  */
-import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ErrorBody } from '@portal/shared/errors';
 import { rows } from '../db/rows.js';
+import { isMetricsToken } from '../lib/metrics-token.js';
 
 export const METRICS_PATH = '/metrics';
 /** Label of a request that matched no route (so 404 probes do not make new series). */
 const UNMATCHED_ROUTE = 'unmatched';
 
-/** Whether `header` is `Bearer <token>`, compared in constant time over hashes of equal length. */
+/** Whether `header` is `Bearer <token>`. */
 function carriesToken(header: string | undefined, token: string): boolean {
-  const offered = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-  const a = crypto.createHash('sha256').update(offered).digest();
-  const b = crypto.createHash('sha256').update(token).digest();
-  return crypto.timingSafeEqual(a, b) && offered.length > 0;
+  return isMetricsToken(header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined, token);
 }
 
 export default fp(

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { checkRedirect } from '@portal/shared/redirects';
 import { SSR_STATE_ELEMENT_ID, type SsrRenderInput, type SsrRenderResult } from '@portal/shared/ssr';
+import { METRICS_TOKEN_HEADER } from '../lib/metrics-token.js';
 
 /** The markers of the built index.html that a rendered page fills or removes. */
 const ROOT_MARKER = '<div id="root"></div>';
@@ -61,16 +62,27 @@ export function fillRenderedPage(appPage: string, page: Extract<RenderedPage, { 
   );
 }
 
-/** A Response of an injected request (the transport the server entry's API client uses). */
-async function injectAsResponse(app: FastifyInstance, path: string, init: RequestInit): Promise<Response> {
+/**
+ * A Response of an injected request (the transport the server entry's API client uses), made as the
+ * visitor whose page is drawn: from their address, so that per-address limits count the page's searches
+ * as theirs, and with the metrics token when they presented it (the bench's rendered search pages).
+ */
+async function injectAsResponse(
+  app: FastifyInstance,
+  visitor: { ip: string; metricsToken: string | undefined },
+  path: string,
+  init: RequestInit,
+): Promise<Response> {
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, key) => {
     headers[key] = value;
   });
+  if (visitor.metricsToken) headers[METRICS_TOKEN_HEADER] = visitor.metricsToken;
   const answer = await app.inject({
     method: (init.method ?? 'GET') as InjectOptions['method'],
     url: path,
     headers,
+    remoteAddress: visitor.ip,
     payload: typeof init.body === 'string' ? init.body : undefined,
   });
   const responseHeaders = new Headers();
@@ -93,10 +105,13 @@ export async function loadPageRenderer(app: FastifyInstance): Promise<PageRender
   const { config } = app;
   if (!config.isServerRendering || !fs.existsSync(config.webServerEntry)) return null;
   const entry = (await import(pathToFileURL(config.webServerEntry).href)) as ServerEntry;
-  const transport = (path: string, init: RequestInit) => injectAsResponse(app, path, init);
-
   return async (request, env) => {
     if (request.method !== 'GET') return null;
+    const visitor = {
+      ip: request.ip,
+      metricsToken: request.hasMetricsToken ? String(request.headers[METRICS_TOKEN_HEADER]) : undefined,
+    };
+    const transport = (path: string, init: RequestInit) => injectAsResponse(app, visitor, path, init);
     const origin = `${request.protocol}://${request.host}`;
     let result: SsrRenderResult;
     try {

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   customType,
   date,
   index,
@@ -241,6 +242,7 @@ export const searchGeneration = pgTable('search_generation', {
  * Searches already worked out, shared by every instance (search-cache.repository.ts): a query's plan
  * (its groups after correction and widening) and the ranked ids of its candidates, for paging. Keyed by
  * a digest of the normalised query, the filters and the caller's visibility class; `value` is JSON.
+ * `writeOrder` numbers every write, so the oldest entries beyond the cap go first (migration 0020).
  */
 export const searchCache = pgTable(
   'search_cache',
@@ -249,8 +251,33 @@ export const searchCache = pgTable(
     generation: bigint('generation', { mode: 'number' }).notNull(),
     value: jsonb('value').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    writeOrder: bigserial('write_order', { mode: 'number' }).notNull(),
   },
-  (t) => [index('search_cache_created_idx').on(t.createdAt)],
+  (t) => [
+    index('search_cache_created_idx').on(t.createdAt),
+    index('search_cache_write_order_idx').on(t.writeOrder),
+  ],
+);
+
+/**
+ * First pages of searches seen lately (issue 33), by the digest of their plan key: a search is kept in
+ * `search_cache` only once it is seen again in the same generation, so a one-off query keeps nothing
+ * but this row. Capped like the cache, oldest `writeOrder` out first.
+ */
+export const searchSighting = pgTable(
+  'search_sighting',
+  {
+    key: text('key').primaryKey(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    /** Sightings in `generation` since `firstSeenAt`. */
+    count: integer('count').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    writeOrder: bigserial('write_order', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('search_sighting_first_seen_idx').on(t.firstSeenAt),
+    index('search_sighting_write_order_idx').on(t.writeOrder),
+  ],
 );
 
 /** Every save of a content item keeps the values it replaced (issue: history; a diff view comes later). */

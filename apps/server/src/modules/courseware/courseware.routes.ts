@@ -1,7 +1,8 @@
 /**
  * Courseware endpoints under /api/v1 (000 §7). Visibility by status is enforced in the service for
  * every query (DESIGN.md); the routes validate with the shared schemas and stay thin.
- * - GET /content/search           SearchContentQuery → SearchContentResponse
+ * - GET /content/search           SearchContentQuery → SearchContentResponse; 429 past the limit of
+ *                                  signed-out searches per network (SEARCH_ANONYMOUS_RATE_MAX)
  * - GET /content                  ListContentQuery → ContentListPage (archived needs update + view-archived)
  * - GET /content/:id              (an id or an alias) → Content; 404 when missing or not visible to the caller
  * - GET /content/:id/files        ?children → { files }
@@ -19,13 +20,28 @@ import {
   SearchContentResponseSchema,
 } from '@portal/shared/schemas/courseware';
 import { UuidSchema } from '@portal/shared/schemas/common';
+import {
+  SEARCH_ANONYMOUS_RATE_MAX,
+  SEARCH_ANONYMOUS_RATE_WINDOW_MS,
+  SEARCH_CACHE_SWEEP_INTERVAL_MS,
+} from '@portal/shared/limits';
 import { getContent, getContentFiles, listCatalogue } from './courseware.service.js';
 import { searchCatalogue } from './search.service.js';
+import { sweepSearchCache } from './search-cache.repository.js';
 import { OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
+import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
+import { scheduleHousekeeping } from '../../lib/schedule.js';
 
 const tags = ['courseware'];
 
 const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Kept searches and sightings past their TTL or generation (issue 33: deleted on a schedule).
+  scheduleHousekeeping(app, {
+    name: 'search cache sweep',
+    intervalMs: SEARCH_CACHE_SWEEP_INTERVAL_MS,
+    task: () => sweepSearchCache(app.db),
+  });
+
   app.get(
     '/content/search',
     {
@@ -34,8 +50,22 @@ const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Search the catalogue by words and filters, with facet counts',
         security: OPTIONAL_BEARER,
         querystring: SearchContentQuerySchema,
-        response: { 200: SearchContentResponseSchema, ...errorResponses(401) },
+        response: { 200: SearchContentResponseSchema, ...errorResponses(401, 429) },
         tags,
+      },
+      // Before the query is read: a flood of searches, valid or not, costs a counter each.
+      onRequest: async (request) => {
+        if (request.session.identity || request.hasMetricsToken) return;
+        await hitRateLimits(app.db, {
+          keys: [
+            {
+              key: rateLimitKey.searchAddress(request.ip),
+              limit: { max: SEARCH_ANONYMOUS_RATE_MAX, windowMs: SEARCH_ANONYMOUS_RATE_WINDOW_MS },
+              message:
+                'Too many searches from your network. Please wait a minute, or sign in, and try again.',
+            },
+          ],
+        });
       },
     },
     // `Cache-Control: no-cache` asks for the search worked out anew, not read from what was kept.

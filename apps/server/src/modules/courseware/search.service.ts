@@ -362,37 +362,44 @@ async function searchWithoutRole(
 
   const cursor = decodePageToken(nextPageToken, RankCursor);
   const cacheScope = { statuses: [...statuses].sort(), filters: normalisedFilters(filters) };
+  const withSnippet = perms.CanViewFiles;
   if (cursor) {
     // A page token carries the (possibly corrected or partial) query it belongs to: later pages
-    // neither correct nor widen again, and read the ranking the first page kept when it is current.
+    // neither correct nor widen again, and read the ranking kept for it when it is current.
     const plan: SearchPlan = {
       groups: parseGroups(cursor.q),
       correctedQuery: cursor.c ?? null,
       isPartialMatch: cursor.p ?? false,
       alsoSearchedFor: cursor.a ?? [],
     };
-    const cache = isFresh
-      ? undefined
-      : await timing.measure('cache', () => cacheRepo.readSearchCache(db, resultKeyOf(plan, cacheScope)));
-    const kept = cache?.value as KeptResult | undefined;
+    const resultKey = resultKeyOf(plan, cacheScope);
+    const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, resultKey));
+    const kept = isFresh ? undefined : (cache.value as KeptResult | undefined);
     const after = { m: cursor.m, r: cursor.r, n: cursor.n, i: cursor.i };
     const fromKept =
       kept &&
       (await timing.measure('page', () =>
-        pageOfKept(db, { kept, after, limit, statuses, plan, withSnippet: perms.CanViewFiles }),
+        pageOfKept(db, { kept, after, limit, statuses, plan, withSnippet }),
       ));
-    const result =
-      fromKept ??
-      (await timing.measure('rank', () =>
-        repo.searchContent(db, {
-          statuses,
-          filters,
-          text: textOf(plan),
-          limit,
-          after,
-          withSnippet: perms.CanViewFiles,
-        }),
-      ));
+    if (fromKept) return answer({ plan, result: fromKept, limit });
+    // A later page asked for is what makes a ranking worth keeping (issue 33): the first page of a
+    // query seen once keeps nothing, so its second page ranks once more and keeps the ranking for the
+    // pages after it, which read the same order the keyset gives.
+    const result = await timing.measure('rank', () =>
+      repo.searchContent(db, {
+        statuses,
+        filters,
+        text: textOf(plan),
+        limit,
+        after,
+        withRanking: true,
+        withSnippet,
+      }),
+    );
+    if (result.ranking) {
+      const entry = { key: resultKey, value: keptResultOf(result) };
+      await timing.measure('cache', () => cacheRepo.writeSearchCache(db, cache.generation, [entry]));
+    }
     return answer({ plan, result, limit });
   }
 
@@ -400,18 +407,14 @@ async function searchWithoutRole(
   const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, planKey));
   const kept = isFresh ? undefined : (cache.value as KeptPlan | undefined);
   const run = (plan: SearchPlan) =>
-    repo.searchContent(db, {
-      statuses,
-      filters,
-      text: textOf(plan),
-      limit,
-      withRanking: !kept?.isRankingKept,
-      withSnippet: perms.CanViewFiles,
-    });
+    repo.searchContent(db, { statuses, filters, text: textOf(plan), limit, withRanking: true, withSnippet });
   let plan: SearchPlan;
   let result: SearchResult;
+  /** Whether this query was seen before in this generation: only then is it kept (issue 33). */
+  let isRepeated: boolean;
   if (kept) {
     plan = kept.plan;
+    isRepeated = true;
     // The ranking this generation kept (a query of more than one page) serves its first page too, as it
     // serves the later ones: the ranking query runs once per query and generation (issue 22: the
     // server-rendered search page repeats the searches visitors make most).
@@ -422,40 +425,37 @@ async function searchWithoutRole(
     const fromKept =
       ranking &&
       (await timing.measure('page', () =>
-        pageOfKept(db, {
-          kept: ranking,
-          after: null,
-          limit,
-          statuses,
-          plan,
-          withSnippet: perms.CanViewFiles,
-        }),
+        pageOfKept(db, { kept: ranking, after: null, limit, statuses, plan, withSnippet }),
       ));
     if (fromKept) return answer({ plan, result: fromKept, limit });
     result = await timing.measure('rank', () => run(plan));
   } else {
-    ({ plan, result } = await workOutPlan(db, { statuses, terms, run, timing }));
+    // Counted while the plan is worked out: a query nobody asked for before keeps nothing but its
+    // sighting, so visitors cannot fill the cache with one-off queries.
+    const [sightings, worked] = await Promise.all([
+      timing.measure('cache', () => cacheRepo.countSighting(db, planKey, cache.generation)),
+      workOutPlan(db, { statuses, terms, run, timing }),
+    ]);
+    ({ plan, result } = worked);
+    isRepeated = sightings > 1;
   }
-  // A query's plan and ranking are written once per generation: what the next same query and the
-  // later pages read.
+  // A repeated query's plan and ranking are written once per generation: what the next same query and
+  // the later pages read.
   const entries: { key: string; value: unknown }[] = [];
-  const keepsRanking = result.ranking !== undefined && result.total > limit;
-  if (keepsRanking) {
-    const value: KeptResult = {
-      ...result.ranking!,
-      total: result.total,
-      isCapped: result.isCapped,
-      facets: result.facets,
-    };
-    entries.push({ key: resultKeyOf(plan, cacheScope), value });
-  }
-  if (result.total > 0 && (!kept || keepsRanking)) {
+  const keepsRanking = isRepeated && result.ranking !== undefined && result.total > limit;
+  if (keepsRanking) entries.push({ key: resultKeyOf(plan, cacheScope), value: keptResultOf(result) });
+  if (isRepeated && result.total > 0 && (!kept || keepsRanking)) {
     const value: KeptPlan = { plan, isRankingKept: keepsRanking || (kept?.isRankingKept ?? false) };
     entries.push({ key: planKey, value });
   }
   if (entries.length > 0)
     await timing.measure('cache', () => cacheRepo.writeSearchCache(db, cache.generation, entries));
   return answer({ plan, result, limit });
+}
+
+/** What is kept of a ranked result for its later pages: its ranking, total and facets. */
+function keptResultOf(result: SearchResult): KeptResult {
+  return { ...result.ranking!, total: result.total, isCapped: result.isCapped, facets: result.facets };
 }
 
 /** What a text query searches for after correction and widening, and what it tells the caller. */

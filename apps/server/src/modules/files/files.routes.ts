@@ -16,6 +16,7 @@
 import { createDocumentTextJobHandler } from './document-text.service.js';
 import { createDocumentTextExtractor } from './document-text-pool.js';
 import { sweepFileStore } from './file-sweep.js';
+import { scheduleHousekeeping } from '../../lib/schedule.js';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -129,19 +130,11 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.jobs.register(createDocumentTextJobHandler({ fileStore: app.fileStore, extractor }));
   // What a process killed mid-write left in the file store goes at start, then hourly on a job worker.
-  const sweep = () =>
-    sweepFileStore(app.db, app.fileStore, { graceMs: app.config.fileSweepGraceMs, log: app.log });
-  let sweeps: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    if (app.config.isJobWorker) {
-      sweeps = setInterval(() => {
-        sweep().catch((error: unknown) => app.log.warn({ err: error }, 'file store sweep failed'));
-      }, FILE_SWEEP_INTERVAL_MS);
-      sweeps.unref();
-    }
+  scheduleHousekeeping(app, {
+    name: 'file store sweep',
+    intervalMs: FILE_SWEEP_INTERVAL_MS,
+    task: () => sweepFileStore(app.db, app.fileStore, { graceMs: app.config.fileSweepGraceMs, log: app.log }),
   });
-  app.addHook('onClose', async () => clearInterval(sweeps));
 
   app.post(
     '/files',

@@ -37,6 +37,7 @@ import {
   LtiDeepLinkingReturnSchema,
 } from '@portal/shared/schemas/lti';
 import { BEARER, errorResponses } from '../../lib/openapi.js';
+import { scheduleHousekeeping } from '../../lib/schedule.js';
 import { resealToolKeys, toolJwks } from './lti-keys.service.js';
 import { lifetimeText } from '../identity/index.js';
 import { sha256 } from '../identity/identity.service.js';
@@ -152,17 +153,11 @@ export const ltiPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // At start, as the token signing keys: each tool key sealed under the current SECRETS_KEY.
   await resealToolKeys(app.db, app.config.secretsKeyring);
   // Expired login states, nonces and launches go on a schedule, on job workers.
-  let sweeps: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    if (!app.config.isJobWorker) return;
-    sweeps = setInterval(() => {
-      sweepExpiredLaunches(app.db).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'LTI launch sweep failed'),
-      );
-    }, LTI_SWEEP_INTERVAL_MS);
-    sweeps.unref();
+  scheduleHousekeeping(app, {
+    name: 'LTI launch sweep',
+    intervalMs: LTI_SWEEP_INTERVAL_MS,
+    task: () => sweepExpiredLaunches(app.db),
   });
-  app.addHook('onClose', async () => clearInterval(sweeps));
   const ctx = (): LtiContext => ({
     publicBaseUrl: app.config.publicBaseUrl,
     keyring: app.config.secretsKeyring,
