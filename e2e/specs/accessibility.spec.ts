@@ -177,6 +177,8 @@ const ROUTES: readonly AuditedRoute[] = [
   { path: 'admin/users', url: '/admin/users', shows: { heading: 'Users and claims' }, roles: ADMINS },
   { path: 'admin/user-import', url: '/admin/user-import', shows: { heading: 'User import' }, roles: ADMINS },
   { path: 'admin/outbox', url: '/admin/outbox', shows: { heading: 'Outgoing e-mail' }, roles: ADMINS },
+  // The account page (issue 33): its LMS links signed in; a sign-in prompt for a visitor.
+  { path: 'account', url: '/account', shows: { heading: 'Your account' }, roles: EVERYONE },
   // CanInviteStudents: faculty and above.
   { path: 'invitations', url: '/invitations', shows: { heading: 'Invite students' }, roles: SIGNED_IN },
   { path: 'new-page', url: '/new-page', shows: { dialog: 'Add new page' }, roles: EDITORS },
