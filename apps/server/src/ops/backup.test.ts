@@ -62,6 +62,16 @@ async function tableDumps(db: Db): Promise<Record<string, string[]>> {
   return dumps;
 }
 
+/**
+ * The dumps without the tables that answering a search writes (a signed-out caller's rate-limit count,
+ * the search's sighting and kept ranking): the searches made while the backup runs write them after its
+ * snapshot began, so the archive rightly lacks those rows.
+ */
+function withoutRequestState(dumps: Record<string, string[]>): Record<string, string[]> {
+  const { rate_limit_bucket: _limits, search_sighting: _sightings, search_cache: _kept, ...rest } = dumps;
+  return rest;
+}
+
 /** SHA-256 of every stored file the database references, by storage key. */
 async function fileHashes(db: Db, fileStore: FileStore): Promise<Record<string, string>> {
   const keys = await rows<{ key: string }>(db, sql`SELECT DISTINCT storage_key AS key FROM file`);
@@ -124,7 +134,9 @@ describe('backup and restore', () => {
     const started = performance.now();
     await restoreBackup({ archive, ...target });
     console.info(`restored in ${Math.round(performance.now() - started)} ms`);
-    expect(await tableDumps(target.database.db)).toEqual(await tableDumps(ctx.database.db));
+    expect(withoutRequestState(await tableDumps(target.database.db))).toEqual(
+      withoutRequestState(await tableDumps(ctx.database.db)),
+    );
     expect(await fileHashes(target.database.db, target.fileStore)).toEqual(
       await fileHashes(ctx.database.db, ctx.fileStore),
     );
