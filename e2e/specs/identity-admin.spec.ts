@@ -46,8 +46,11 @@ test('an admin acts as faculty with a banner everywhere, and exits back to the s
   await page.goto('/courseware/hacktivity-lab-sheets');
   await expect(banner).toBeVisible();
   await page.getByRole('button', { name: /^Account menu of Fay Faculty/ }).click();
+  // The menu loads when first opened: a count of 0 holds before it is there, and Escape would close nothing.
+  await expect(page.getByRole('menuitem', { name: 'Your account' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Users and claims' })).toHaveCount(0);
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
 
   await banner.getByRole('button', { name: 'Stop acting as this user' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
