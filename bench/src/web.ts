@@ -13,7 +13,8 @@
  *    fetched at start-up or on idle included; budget UNTIL_IDLE_BUDGET_BYTES on every page.
  *
  * 3. The server's answer time per public page (issue 22: server rendering included): p50 and p95 over
- *    RENDER_REQUESTS sequential requests, HTML compressed as a browser asks for it.
+ *    RENDER_REQUESTS sequential requests, HTML compressed as a browser asks for it; the HTML's size as sent
+ *    (brotli) and raw.
  *
  * Needs the built server and web app (`npm run build`). Environment: BENCH_WEB_PORT (default 3190),
  * CHROME_PATH, LIGHTHOUSE_RUNS (runs per page, the median is printed; default 1), LIGHTHOUSE_PAGES (the
@@ -22,9 +23,11 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -111,24 +114,52 @@ const median = (values: number[]) => quantile(values, 0.5);
 /** The machine's load average over the last minute, printed beside figures that depend on it. */
 const loadAverage = () => os.loadavg()[0]!.toFixed(2);
 
-/** p50/p95 of the server's answer time per page, sequential requests as a browser sends them. */
+/**
+ * GETs `path` asking for brotli, as a browser does, and reads the body as sent: fetch would decompress it
+ * and count the page's raw size. Resolves with the bytes on the wire, the raw page's size and the encoding.
+ * @throws Error on a status other than 200
+ */
+function getCompressedPage(path: string): Promise<{ sent: number; raw: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${BASE_URL}${path}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`GET ${path} → ${res.statusCode}`));
+          return;
+        }
+        const body = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'] ?? 'identity';
+        const raw = encoding === 'br' ? brotliDecompressSync(body).byteLength : body.byteLength;
+        resolve({ sent: body.byteLength, raw, encoding });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * p50/p95 of the server's answer time per page, sequential requests as a browser sends them, and the page's
+ * HTML as sent (brotli) beside its raw size; a page the server sent uncompressed says so.
+ */
 async function printRenderTimes(): Promise<void> {
   console.log(
     `\nServer answer time per page (SERVER_RENDERING=${process.env.SERVER_RENDERING ?? 'true'}), ${RENDER_REQUESTS} requests each; load ${loadAverage()}`,
   );
-  console.log('page                     p50 ms   p95 ms   HTML kB (br)');
+  console.log('page                     p50 ms   p95 ms   HTML kB (br)   HTML kB (raw)');
   for (const page of MEASURED) {
     const times: number[] = [];
-    let bytes = 0;
+    let last = { sent: 0, raw: 0, encoding: 'identity' };
     for (let i = 0; i < RENDER_REQUESTS; i += 1) {
       const started = performance.now();
-      const res = await fetch(`${BASE_URL}${page.path}`, { headers: { 'accept-encoding': 'br' } });
-      const body = await res.arrayBuffer();
+      last = await getCompressedPage(page.path);
       times.push(performance.now() - started);
-      bytes = body.byteLength;
     }
+    const sent = `${(last.sent / KB).toFixed(1)}${last.encoding === 'br' ? '' : ` (${last.encoding})`}`;
     console.log(
-      `${page.name.padEnd(22)} ${quantile(times, 0.5).toFixed(1).padStart(8)} ${quantile(times, P95).toFixed(1).padStart(8)} ${(bytes / 1000).toFixed(1).padStart(14)}`,
+      `${page.name.padEnd(22)} ${quantile(times, 0.5).toFixed(1).padStart(8)} ${quantile(times, P95).toFixed(1).padStart(8)} ${sent.padStart(14)} ${(last.raw / KB).toFixed(1).padStart(15)}`,
     );
   }
 }
