@@ -2,10 +2,11 @@
  * Alignment that answers a program's questions (issue 25), end to end: a curator aligns a new lab to
  * three statements of the NICE "Vulnerability Analysis" work role; a visitor then finds it by that work
  * role on /courseware, with how much of the role it covers, and /coverage counts it for the role and no
- * longer lists those statements among the role's gaps. Each run makes its own item (a unique name).
+ * longer lists those statements among the role's gaps. Each run makes its own item (a unique name). A
+ * visitor's "Download as CSV" on /coverage saves the CSV and leaves the page where it was (issue 34).
  */
 import { expect, test } from './fixtures';
-import { apiToken } from './helpers';
+import { apiToken, downloadByClick } from './helpers';
 
 const CURATOR = 'curator@example.edu';
 const ROLE = 'PD-WRL-007';
@@ -60,4 +61,16 @@ test('a visitor filters courseware by a NICE work role and sees the item with it
   for (const statement of statements) {
     await expect(row.getByRole('link', { name: statement.code, exact: true })).toHaveCount(0);
   }
+});
+
+test('a visitor downloads the coverage as a CSV file and stays on /coverage (issue 34)', async ({ page }) => {
+  await page.goto('/coverage');
+  const csv = await downloadByClick(page, page.getByRole('link', { name: 'Download as CSV' }), {
+    filename: 'coverage.csv',
+    type: 'text/csv',
+  });
+  const lines = csv.split(/\r?\n/);
+  expect(lines[0]).toMatch(/^framework,group,code,name,published items,statements,/);
+  expect(lines.some((line) => line.startsWith(`NICE work role,`))).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Coverage' })).toBeVisible();
 });

@@ -3,7 +3,8 @@
  * a file, TKS items and a keyword, and sees it all after a reload; edit and cancel; archive and restore;
  * delete with and without the checkbox; the admin tables sort and page; a second save of a stale copy
  * is refused and the page says so. Faculty see none of the edit controls and the server refuses each
- * write with 403. Every test makes its own items (unique names), so the order does not matter.
+ * write with 403. A curator who opens or reloads /courseware?creating=1 gets the create form, the address
+ * kept (issue 34). Every test makes its own items (unique names), so the order does not matter.
  */
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -38,6 +39,25 @@ async function createItem(
 }
 
 const title = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test('a curator who opens or reloads /courseware?creating=1 gets the create form, the address kept (issue 34)', async ({
+  page,
+}) => {
+  await signInAt(page, '/courseware', CURATOR);
+  // Every address the page took on the way, history replacements included: creating=1 must never go.
+  const addresses: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) addresses.push(frame.url());
+  });
+  await page.goto('/courseware?creating=1');
+  await expect(title(page)).toHaveText('New courseware');
+  await page.reload();
+  await expect(title(page)).toHaveText('New courseware');
+  await expect(page.getByLabel('Name', { exact: false }).first()).toBeEditable();
+  await expect(page).toHaveURL(/\/courseware\?creating=1$/);
+  expect(addresses.length).toBeGreaterThanOrEqual(2);
+  expect(addresses.filter((address) => !address.endsWith('/courseware?creating=1'))).toEqual([]);
+});
 
 test('a curator creates a course with a module, sections, a file, two TKS items and a keyword', async ({
   page,

@@ -4,9 +4,10 @@
  * the admin outbox, accounts made by sign-up.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -290,4 +291,25 @@ export async function downloadWholeTree(
   await expect(button).toBeEnabled();
   expect(await axeViolations(page, { include: '#bundle-heading', all: true })).toEqual([]);
   return download;
+}
+
+/**
+ * Clicks a download link or button (issue 34) and checks what a person gets: a download of the file `file`
+ * names, served with its media type, while the page stays where it was (a router that took the link would
+ * have left it, with no download). Resolves with the file's text.
+ */
+export async function downloadByClick(
+  page: Page,
+  control: Locator,
+  file: { filename: string; type: string },
+): Promise<string> {
+  const address = page.url();
+  const downloading = page.waitForEvent('download', { timeout: 10_000 });
+  await control.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(file.filename);
+  const served = await page.request.get(download.url());
+  expect(served.headers()['content-type']?.split(';')[0]).toBe(file.type);
+  expect(page.url()).toBe(address);
+  return readFile((await download.path())!, 'utf8');
 }

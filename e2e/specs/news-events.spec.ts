@@ -3,13 +3,14 @@
  * last page, Previous on the first), an editor adds, edits and deletes a news item and an event through
  * their dialogs, a missing item's detail goes back to the list; the feed parses as Atom and RSS
  * (rss-parser) and an event's .ics imports (ical.js) with its VTIMEZONE; no serious or critical axe
- * violation on the lists and details.
+ * violation on the lists and details. "Add to calendar" downloads the .ics with the visitor still on the
+ * event, and every page names the feeds in its head, kept after hydration (issue 34).
  */
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
-import { apiToken, clientAddress, seriousViolations, signIn } from './helpers';
+import { apiToken, clientAddress, downloadByClick, seriousViolations, signIn } from './helpers';
 
 test.use({ extraHTTPHeaders: clientAddress(32), timezoneId: 'America/Chicago' });
 
@@ -173,6 +174,53 @@ test('an editor adds, edits and deletes an event; its .ics imports with its time
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/events$/);
   expect((await request.get('/api/v1/events/capture-the-flag-evening')).status()).toBe(404);
+});
+
+test('a visitor’s "Add to calendar" downloads the event’s .ics and stays on the event (issue 34)', async ({
+  page,
+}) => {
+  await page.goto('/events/cyber-range-open-day');
+  const heading = page.getByRole('heading', { level: 1, name: 'Cyber range open day' });
+  await expect(heading).toBeVisible();
+  const ics = await downloadByClick(page, page.getByRole('link', { name: 'Add to calendar' }), {
+    filename: 'cyber-range-open-day.ics',
+    type: 'text/calendar',
+  });
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  expect(new ICAL.Event(calendar.getFirstSubcomponent('vevent')!).summary).toBe('Cyber range open day');
+  await expect(heading).toBeVisible();
+});
+
+test('every page names the news feeds in its head, for feed readers, and keeps them after hydration (issue 34)', async ({
+  page,
+  request,
+}) => {
+  const feeds = page.locator('head link[rel="alternate"]');
+  const feedsOf = () =>
+    feeds.evaluateAll((links) =>
+      links.map((link) => `${link.getAttribute('type')} ${link.getAttribute('href')}`),
+    );
+  const base = new URL('/', test.info().project.use.baseURL).href.slice(0, -1);
+  const expected = [
+    `application/atom+xml ${base}/news/feed.xml`,
+    `application/rss+xml ${base}/news/feed.xml?format=rss`,
+  ];
+  // As a feed reader reads it: the server's page, no script run.
+  const html = await (await request.get('/courseware')).text();
+  expect(html).toContain(`<link rel="alternate" type="application/atom+xml" title="`);
+  await page.goto('/');
+  expect(await feedsOf()).toEqual(expected);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'News', exact: true }).click();
+  await expect(page).toHaveURL(/\/news$/);
+  expect(await feedsOf()).toEqual(expected);
+  // The atom feed it names is the feed.
+  const atom = await request.get(expected[0]!.split(' ')[1]!);
+  expect(atom.headers()['content-type']).toMatch(/^application\/atom\+xml/);
+  await page.goto('/events/cyber-range-open-day');
+  expect(await feedsOf()).toEqual([
+    ...expected,
+    `text/calendar ${base}/api/v1/events/cyber-range-open-day/calendar.ics`,
+  ]);
 });
 
 test('the news feed parses as Atom and as RSS', async ({ request }) => {

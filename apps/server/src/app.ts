@@ -21,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { codeForStatus, type ErrorBody } from '@portal/shared/errors';
 import { BODY_MAX_BYTES, FILE_MAX_BYTES } from '@portal/shared/limits';
+import { isServerPath } from '@portal/shared/server-paths';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { compressForClient } from './lib/negotiated-compression.js';
@@ -222,7 +223,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const url = request.url.split('?')[0] ?? '/';
     // HEAD answers like GET (link checkers and uptime monitors), without the body.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (url.startsWith('/api/') || url.startsWith('/auth/') || !isRead || !hasWeb) {
+    // An address the server answers itself (the API, sign-in, files, feeds) that no route took is missing:
+    // a 404, never the app's page (the app's links leave these addresses to the browser by the same rule).
+    if (isServerPath(url) || !isRead || !hasWeb) {
       const body: ErrorBody = {
         code: 'not_found',
         message: `Nothing is at ${request.method} ${url}.`,

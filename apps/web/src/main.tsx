@@ -18,7 +18,7 @@ import { getAccessToken } from './lib/auth-token';
 import { fetchEnv } from './lib/env';
 import { reportError } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
-import { login } from './lib/session';
+import { beginSessionRestore, endSessionRestore, login } from './lib/session';
 import { readSsrState } from './lib/ssr-state';
 
 /** Loads the lazy modules of the routes matching this address, as the server did before rendering. */
@@ -65,6 +65,7 @@ async function start(): Promise<void> {
   const queryClient = createQueryClient();
   const rendered = readSsrState();
   if (rendered) {
+    beginSessionRestore();
     hydrate(queryClient, rendered.queries);
     const routes = createRoutes({ queryClient, env: rendered.env });
     await loadMatchedRoutes(routes);
@@ -81,9 +82,10 @@ async function start(): Promise<void> {
       });
     });
     // The session signs in once the page is hydrated: an update before would make React draw the rest of
-    // the page again instead of hydrating it.
+    // the page again instead of hydrating it. Until it has, pages that depend on the caller wait (issue 34).
     await appReady;
     if (getAccessToken()) await login(queryClient).catch(reportError);
+    endSessionRestore();
     return;
   }
   preloadFirstPage(window.location.pathname, queryClient);

@@ -16,7 +16,7 @@ import {
 import { isFeatureOn, type FeatureFlag } from '@portal/shared/features';
 import type { EnvJson } from '@portal/shared/schemas/site';
 import { trimEndCharacters } from '@portal/shared/text';
-import { paths } from '../config/paths';
+import { CALLER_PARAMS, paths } from '../config/paths';
 import { normaliseIdOrAlias } from '../features/courseware/api/get-content';
 import {
   createArchivedGuard,
@@ -45,7 +45,7 @@ import { createEventLoader, createEventsListLoader } from '../features/events/lo
 import { createHomeLoader } from '../features/site/loaders';
 import { browser } from '../lib/browser';
 import { createPermissionGuard } from '../lib/session';
-import { createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
+import { ENTRY_GUARD_PARAMS, createEntryGuard, shouldRunEntryGuard } from './layout/entry-guard';
 import { MainLayout } from './layout/main-layout';
 import { StandaloneFrame } from './layout/navigation-aids';
 import { RouteError } from './layout/route-error';
@@ -95,11 +95,12 @@ const CLIENT_ONLY = { clientOnly: true } as const;
 
 /**
  * Whether the server renders `url` for a signed-out visitor (issue 22): not when a matched route is
- * client-only, nor when the address carries something for the entry guard (`s`, `t`, a digits-only `v`).
- * Inputs: the route table and the page's URL.
+ * client-only, nor when the address carries something for the entry guard (`s`, `t`, a digits-only `v`)
+ * or a parameter only some roles may use (CALLER_PARAMS, issue 34: `creating`), which the browser decides
+ * once it has read the session. Inputs: the route table and the page's URL.
  */
 export function isServerRendered(routes: RouteObject[], url: URL): boolean {
-  if (url.searchParams.has('s') || url.searchParams.has('t') || url.searchParams.has('v')) return false;
+  if ([...ENTRY_GUARD_PARAMS, ...CALLER_PARAMS].some((key) => url.searchParams.has(key))) return false;
   const matches = matchRoutes(routes, url.pathname);
   if (!matches) return false;
   return !matches.some(

@@ -9,12 +9,21 @@ function encodeSegments(value: string): string {
     .join('/');
 }
 
+/** The creating flag of /courseware?creating=1 (000 §2): the create form, for those who may create. */
+export const CREATING_KEY = 'creating';
+
+/**
+ * Query parameters that only some roles may use (issue 34): what their page shows depends on who is
+ * signed in, so the server leaves it to the browser, which reads the session first (isServerRendered).
+ */
+export const CALLER_PARAMS: readonly string[] = [CREATING_KEY];
+
 export const paths = {
   home: '/',
   courseware: '/courseware',
   /** A content item by URL alias or id: aliases are shown with the prefix /courseware/ (000 §2). */
   content: (idOrAlias: string) => `/courseware/${encodeSegments(idOrAlias)}`,
-  createCourseware: '/courseware?creating=1',
+  createCourseware: `/courseware?${CREATING_KEY}=1`,
   browseCourseware: '/courseware?browse=1',
   recentCourseware: '/courseware?new=true',
   callForCourseware: '/call-for-courseware',
@@ -60,9 +69,8 @@ export const paths = {
   invitations: '/invitations',
   /** The signed-in person's account: their LMS links (issue 33). */
   account: '/account',
-  /** News, events and the forms (001 §2, issue 12). */
+  /** News, events and the forms (001 §2, issue 12); the news feed is the server's (NEWS_FEED_PATH). */
   newsItem: (idOrAlias: string) => `/news/${encodeURIComponent(idOrAlias)}`,
-  newsFeed: '/news/feed.xml',
   event: (idOrAlias: string) => `/events/${encodeURIComponent(idOrAlias)}`,
   contact: '/contact-us',
   newsletterSubscribers: '/admin/newsletter',

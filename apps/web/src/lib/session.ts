@@ -242,6 +242,29 @@ export async function stopImpersonation(queryClient: QueryClient): Promise<strin
   return path;
 }
 
+/** True from just before a server-rendered page hydrates until its stored session has been read. */
+let isSessionRestoring = false;
+const sessionKnownListeners = new Set<() => void>();
+
+function subscribeToSessionKnown(listener: () => void): () => void {
+  sessionKnownListeners.add(listener);
+  return () => sessionKnownListeners.delete(listener);
+}
+
+/**
+ * Marks the stored session as unread (issue 34): called before a server-rendered page, drawn for a visitor,
+ * is hydrated; `endSessionRestore` once the stored session has signed in, or failed to.
+ */
+export function beginSessionRestore(): void {
+  isSessionRestoring = true;
+}
+
+/** Marks the stored session as read (see beginSessionRestore); pages waiting for it decide now. */
+export function endSessionRestore(): void {
+  isSessionRestoring = false;
+  for (const listener of sessionKnownListeners) listener();
+}
+
 /** The current access token, re-rendering on sign-in, logout, expiry and refused requests. */
 export function useAccessToken(): string | null {
   const snapshot = useSyncExternalStore(subscribeToAccessToken, getAccessTokenSnapshot, () => null);
@@ -255,6 +278,13 @@ export function useImpersonation(): StoredImpersonation | null {
 
 /** What components need to know about the session. */
 export interface SessionState {
+  /**
+   * Whether the app knows who is calling (issue 34 "Guards that wait for the session"): false on the server,
+   * while a server-rendered page hydrates and until its stored session has been read, and while the
+   * session of a stored token has not answered; true otherwise. While it is false, a page whose view depends
+   * on the caller draws a neutral state, and no guard redirects or rewrites the address.
+   */
+  isKnown: boolean;
   isLoggedIn: boolean;
   identity: Identity | null;
   claims: Claim[];
@@ -267,13 +297,20 @@ export interface SessionState {
 
 /**
  * The session: signed out (visitor flags) without a valid token; with one, the identity and flags from
- * the server (loaded by the entry guard before the layout renders).
+ * the server (loaded by the entry guard before the layout renders, or after a server-rendered page has
+ * hydrated). A component that decides from the flags and from `isKnown` reads both here, in one render.
  */
 export function useSession(): SessionState {
+  const isRestored = useSyncExternalStore(
+    subscribeToSessionKnown,
+    () => !isSessionRestoring,
+    () => false,
+  );
   const token = useAccessToken();
   const query = useQuery({ ...sessionQueryOptions(token ?? ''), enabled: token !== null });
   if (token === null || !query.data) {
     return {
+      isKnown: isRestored && (token === null || query.isError),
       isLoggedIn: token !== null,
       identity: null,
       claims: [],
@@ -284,6 +321,7 @@ export function useSession(): SessionState {
   }
   const { identity, claims, permissions, impersonator } = query.data;
   return {
+    isKnown: isRestored,
     isLoggedIn: true,
     identity,
     claims,

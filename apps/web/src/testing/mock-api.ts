@@ -12,11 +12,16 @@ export interface MockRequest {
   body: unknown;
 }
 
-/** What a handler returns: a JSON body (status 200), or `{ status, body }` for anything else. */
-export type MockReply = unknown | { status: number; body: unknown };
+/**
+ * What a handler returns: a JSON body (status 200), or `{ status, body }` for anything else; with
+ * `headers` naming a Content-Type, a string body is sent as it is (a CSV file, an HTML page).
+ */
+export type MockReply = unknown | { status: number; body: unknown; headers?: Record<string, string> };
 export type MockHandler = (request: MockRequest) => MockReply | Promise<MockReply>;
 
-function isReplyWithStatus(value: unknown): value is { status: number; body: unknown } {
+function isReplyWithStatus(
+  value: unknown,
+): value is { status: number; body: unknown; headers?: Record<string, string> } {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -26,9 +31,13 @@ function isReplyWithStatus(value: unknown): value is { status: number; body: unk
   );
 }
 
-/** Returns a reply with an explicit status. */
-export function reply(status: number, body: unknown): { status: number; body: unknown } {
-  return { status, body };
+/** Returns a reply with an explicit status (and headers, such as the Content-Type of a file). */
+export function reply(
+  status: number,
+  body: unknown,
+  headers?: Record<string, string>,
+): { status: number; body: unknown; headers?: Record<string, string> } {
+  return headers ? { status, body, headers } : { status, body };
 }
 
 /**
@@ -58,7 +67,8 @@ export function mockApi(handlers: Record<string, MockHandler>) {
     const handler = exact ?? prefix;
     if (!handler) throw new Error(`Unexpected request in test: ${method} ${url.pathname}${url.search}`);
     const result = await handler(request);
-    const { status, body } = isReplyWithStatus(result) ? result : { status: 200, body: result };
+    const { status, body, headers } = isReplyWithStatus(result) ? result : { status: 200, body: result };
+    if (headers?.['Content-Type'] && typeof body === 'string') return new Response(body, { status, headers });
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -10,6 +10,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_OR_ALIAS_MAX } from '@portal/shared/limits';
+import { FILE_TYPES } from '@portal/shared/file-types';
 import { EventPageSchema, EventRequestSchema, EventSchema } from '@portal/shared/schemas/events';
 import { ItemListQuerySchema } from '@portal/shared/schemas/news';
 import { PUBLIC, errorResponses } from '../../lib/openapi.js';
@@ -78,7 +79,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         publicBaseUrl: app.config.publicBaseUrl,
       });
       return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-type', `${FILE_TYPES.calendar}; charset=utf-8`)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.ics);
     },

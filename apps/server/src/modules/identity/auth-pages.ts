@@ -34,6 +34,7 @@ function page(siteName: string, title: string, body: SafeHtml): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · ${siteName}</title>
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         <style>
           ${STYLE}
         </style>

@@ -10,6 +10,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_OR_ALIAS_MAX } from '@portal/shared/limits';
+import { FILE_TYPES } from '@portal/shared/file-types';
+import { NEWS_FEED_PATH } from '@portal/shared/server-paths';
 import {
   ItemListQuerySchema,
   NewsPageSchema,
@@ -77,7 +79,7 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The feed lives beside the news pages, outside the API. */
 export const newsFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/news/feed.xml',
+    NEWS_FEED_PATH,
     {
       schema: {
         operationId: 'getNewsFeed',
@@ -96,10 +98,7 @@ export const newsFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         format,
       });
       return reply
-        .header(
-          'content-type',
-          `${format === 'rss' ? 'application/rss+xml' : 'application/atom+xml'}; charset=utf-8`,
-        )
+        .header('content-type', `${format === 'rss' ? FILE_TYPES.rss : FILE_TYPES.atom}; charset=utf-8`)
         .header('cache-control', 'public, max-age=300')
         .send(xml);
     },

@@ -23,6 +23,17 @@ export interface Head {
   };
   /** A schema.org object (LearningResource of a courseware item), written as JSON-LD. */
   jsonLd?: Record<string, unknown>;
+  /** Other forms of the site or page that readers discover from it: the news feeds, an event's calendar. */
+  alternates?: Alternate[];
+}
+
+/** A `<link rel="alternate">`: a feed or file a feed reader or calendar finds from the page (issue 34). */
+export interface Alternate {
+  /** Its media type, e.g. `application/atom+xml`. */
+  type: string;
+  title: string;
+  /** Absolute URL. */
+  href: string;
 }
 
 /** The markers around the default title and description in apps/web/index.html. */
@@ -74,6 +85,11 @@ export function headTags(head: Head): string {
     meta('name', 'twitter:description', head.og.description),
   );
   if (head.og.image) tags.push(meta('name', 'twitter:image', head.og.image));
+  for (const alternate of head.alternates ?? []) {
+    tags.push(
+      `<link rel="alternate" type="${escapeHtml(alternate.type)}" title="${escapeHtml(alternate.title)}" href="${escapeHtml(alternate.href)}" />`,
+    );
+  }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join('\n    ');
 }

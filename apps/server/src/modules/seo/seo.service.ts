@@ -1,9 +1,10 @@
 /**
- * Search engines and link previews (issue 22): the head of every public page (title, description,
- * canonical URL, Open Graph and Twitter card tags, schema.org JSON-LD on courseware items), robots.txt
- * and the sitemap. Only published rows give a head of their own or a sitemap entry: unpublished,
- * unlisted and archived ones (and items under a hidden ancestor) get the default head, so nothing of
- * them leaks to someone who guesses their address.
+ * Search engines, link previews and feed readers (issues 22, 34): the head of every public page (title,
+ * description, canonical URL, Open Graph and Twitter card tags, schema.org JSON-LD on courseware items,
+ * the news feeds and an event's calendar file as alternates), robots.txt and the sitemap. Only published
+ * rows give a head of their own or a sitemap entry: unpublished, unlisted and archived ones (and items
+ * under a hidden ancestor) get the default head, so nothing of them leaks to someone who guesses their
+ * address.
  */
 import {
   BRAND_NAMES,
@@ -14,12 +15,14 @@ import {
 } from '@portal/shared/enums';
 import { META_DESCRIPTION_MAX, SITEMAP_MAX_URLS } from '@portal/shared/limits';
 import { isFeatureOn, type EnvJson } from '@portal/shared/schemas/site';
+import { FILE_TYPES } from '@portal/shared/file-types';
+import { NEWS_FEED_PATH } from '@portal/shared/server-paths';
 import { trimCharacters } from '@portal/shared/text';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { htmlToText } from '../../lib/html.js';
 import { effectiveFeatures, envJsonFor } from '../site/site.service.js';
-import { writePage, type Head } from './head.js';
+import { writePage, type Alternate, type Head } from './head.js';
 import * as repo from './seo.repository.js';
 
 type SeoConfig = Pick<Config, 'brand' | 'publicBaseUrl'>;
@@ -204,13 +207,22 @@ export async function headFor(
     const row =
       first === 'news' ? await repo.findPublishedNews(db, tail) : await repo.findPublishedEvent(db, tail);
     if (!row) return defaultHead(config);
-    return headOf(config, {
+    const alias = encodeURIComponent(row.urlAlias);
+    const head = headOf(config, {
       title: row.name,
       description: htmlToText(row.description),
-      path: `/${first}/${encodeURIComponent(row.urlAlias)}`,
+      path: `/${first}/${alias}`,
       image: absoluteImage(config.publicBaseUrl, row.image),
       type: 'article',
     });
+    if (first === 'news') return head;
+    // An event's page names its calendar file, which a calendar can subscribe to (issue 34).
+    const calendar: Alternate = {
+      type: FILE_TYPES.calendar,
+      title: `${row.name} (iCalendar)`,
+      href: `${config.publicBaseUrl}/api/v1/events/${alias}/calendar.ics`,
+    };
+    return { ...head, alternates: [calendar] };
   }
   const href = `/${key}`;
   const page = await repo.findPublishedPage(db, href);
@@ -228,6 +240,20 @@ export async function headFor(
   const site = SITE_PAGES[href];
   if (site) return headOf(config, { title: site.title, description: site.description, path: href });
   return (await contentHead(db, config, key)) ?? defaultHead(config);
+}
+
+/**
+ * The feeds every page names while news is on (issue 34 "Feed autodiscovery"): the news as Atom and as RSS,
+ * so a feed reader given any address of the site finds them.
+ */
+export function siteFeeds(config: SeoConfig, features: EnvJson['features']): Alternate[] {
+  if (!isFeatureOn(features, 'news')) return [];
+  const siteName = BRAND_NAMES[config.brand];
+  const feed = `${config.publicBaseUrl}${NEWS_FEED_PATH}`;
+  return [
+    { type: FILE_TYPES.atom, title: `${siteName} News`, href: feed },
+    { type: FILE_TYPES.rss, title: `${siteName} News (RSS)`, href: `${feed}?format=rss` },
+  ];
 }
 
 /** What an app page is written from: its head, and the browser's configuration (absent when unreadable). */
@@ -252,7 +278,8 @@ export async function appPageParts(
       headFor(db, config, request.path, request.query),
       envJsonFor(db, config),
     ]);
-    return { head, env };
+    const alternates = [...siteFeeds(config, env.features), ...(head.alternates ?? [])];
+    return { head: { ...head, alternates }, env };
   } catch (error) {
     request.onError(error);
     return { head: defaultHead(config), env: undefined };

@@ -1,7 +1,8 @@
 /**
  * Search engines and link previews (issue 22): the head of public pages as the server writes it, the
- * JSON-LD of courseware items, the browser's configuration inlined, robots.txt, the sitemap (checked
- * against the sitemaps.org schemas with xmllint) and the pre-compressed static files.
+ * JSON-LD of courseware items, the feeds a reader discovers (issue 34), the browser's configuration
+ * inlined, robots.txt, the sitemap (checked against the sitemaps.org schemas with xmllint) and the
+ * pre-compressed static files.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +19,7 @@ import { page } from '../../db/schema/pages.js';
 import { htmlToText } from '../../lib/html.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import type { Db } from '../../db/client.js';
-import { appPageParts, buildSitemaps, headFor, writeAppPage } from './seo.service.js';
+import { appPageParts, buildSitemaps, headFor, siteFeeds, writeAppPage } from './seo.service.js';
 
 const BASE = 'https://portal.example.edu';
 const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'xsd');
@@ -339,6 +340,43 @@ describe('the head of other public pages', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toContain('<title>Cross-Site Scripting Lab');
   });
 
+  it('names the news feeds in the head of every page, and an event page its calendar file (issue 34)', async () => {
+    const feedLinks = (html: string) =>
+      [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]*)" href="([^"]+)" \/>/g)].map(
+        (m) => ({ type: m[1], title: m[2], href: m[3] }),
+      );
+    const feeds = [
+      { type: 'application/atom+xml', title: 'Cyber Range Portal News', href: `${BASE}/news/feed.xml` },
+      {
+        type: 'application/rss+xml',
+        title: 'Cyber Range Portal News (RSS)',
+        href: `${BASE}/news/feed.xml?format=rss`,
+      },
+    ];
+    for (const url of ['/', '/courseware', LAB_PATH, '/news/range-opens', '/partners', '/admin/users']) {
+      expect(feedLinks((await pageAt(url)).html), url).toEqual(feeds);
+    }
+    expect(feedLinks((await pageAt('/events/capture-the-flag')).html)).toEqual([
+      ...feeds,
+      {
+        type: 'text/calendar',
+        title: 'Capture the flag (iCalendar)',
+        href: `${BASE}/api/v1/events/capture-the-flag/calendar.ics`,
+      },
+    ]);
+    // Each address is one the server answers with that type.
+    const calendar = await web.inject({ method: 'GET', url: '/api/v1/events/capture-the-flag/calendar.ics' });
+    expect(calendar.headers['content-type']).toMatch(/^text\/calendar/);
+    const rss = await web.inject({ method: 'GET', url: '/news/feed.xml?format=rss' });
+    expect(rss.headers['content-type']).toMatch(/^application\/rss\+xml/);
+    expect((await web.inject({ method: 'GET', url: '/news/feed.xml' })).headers['content-type']).toMatch(
+      /^application\/atom\+xml/,
+    );
+    // With news off, no page names a feed.
+    const env = EnvJsonSchema.parse((await web.inject({ method: 'GET', url: '/dist/env.json' })).json());
+    expect(siteFeeds(ctx.config, { ...env.features, news: false })).toEqual([]);
+  });
+
   it('answers HEAD on an app route like GET, without the body', async () => {
     const get = await web.inject({ method: 'GET', url: '/courseware' });
     const head = await web.inject({ method: 'HEAD', url: '/courseware' });
@@ -433,7 +471,7 @@ describe('static files', () => {
     const plain = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.equals(SCRIPT)).toBe(true);
-    // The compressed files are not addresses of their own.
-    expect((await web.inject({ method: 'GET', url: `${url}.br` })).headers['content-type']).toMatch(/html/);
+    // The compressed files are not addresses of their own: a file the server does not serve is missing.
+    expect((await web.inject({ method: 'GET', url: `${url}.br` })).statusCode).toBe(404);
   });
 });

@@ -1,9 +1,14 @@
-/** The browser's configuration, the OpenAPI document and the JSON 404 of unknown API paths. */
+/**
+ * The browser's configuration, the OpenAPI document, the JSON 404 of unknown API paths and of every other
+ * server path (issue 34), and the app's page for the rest.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { UNSAFE_SITE_INCIDENTS_PAGE_SIZE } from '@portal/shared/limits';
+import { isServerPath } from '@portal/shared/server-paths';
 import {
   EnvJsonSchema,
   SiteSettingsSchema,
@@ -12,6 +17,7 @@ import {
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { bearer } from '../../testing/fixtures.js';
+import { routeTable } from '../../testing/route-table.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 
 const { ctx, accounts } = useTestApp({
@@ -191,27 +197,60 @@ describe('unsafe-site incidents', () => {
 });
 
 describe('the single-page app', () => {
-  it('answers HEAD on an app route like GET', async () => {
+  /** The app with a built web app to serve: its index.html only. */
+  let web: FastifyInstance;
+  beforeAll(async () => {
     const webDistDir = path.join(ctx.dataDir, 'web');
     fs.mkdirSync(webDistDir, { recursive: true });
     fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>App</title>');
-    const app = await buildApp({
+    web = await buildApp({
       config: { ...ctx.config, webDistDir },
       database: ctx.database,
       fileStore: ctx.fileStore,
       logger: false,
     });
-    try {
-      const get = await app.inject({ method: 'GET', url: '/courseware' });
-      const head = await app.inject({ method: 'HEAD', url: '/courseware' });
-      expect(get.statusCode).toBe(200);
-      expect(head.statusCode).toBe(200);
-      expect(head.headers['content-type']).toBe(get.headers['content-type']);
-      expect(head.body).toBe('');
-      expect((await app.inject({ method: 'HEAD', url: '/api/v1/nothing' })).statusCode).toBe(404);
-    } finally {
-      await app.close();
+  });
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  it('answers HEAD on an app route like GET', async () => {
+    const get = await web.inject({ method: 'GET', url: '/courseware' });
+    const head = await web.inject({ method: 'HEAD', url: '/courseware' });
+    expect(get.statusCode).toBe(200);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.body).toBe('');
+    expect((await web.inject({ method: 'HEAD', url: '/api/v1/nothing' })).statusCode).toBe(404);
+  });
+
+  it("answers a missing file, feed or server address with a 404, never the app's page (issue 34)", async () => {
+    for (const url of ['/news/feed.rss', '/assets/index-gone.js', '/dist/nothing.json', '/auth/nothing']) {
+      const res = await web.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 'not_found' });
     }
+    // A browser asks for /favicon.ico where a page names no icon: the sign-in pages name the site's.
+    expect((await web.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
+    const signUp = await web.inject({ method: 'GET', url: '/auth/signup' });
+    expect(signUp.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
+    for (const url of ['/news/news-feed-for-your-reader', '/coverage', '/lti/start']) {
+      const res = await web.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+  });
+
+  it('registers every GET route at a server path, so the app never links to one through its router', () => {
+    const gets = routeTable(ctx.app).filter((route) => route.method === 'GET');
+    expect(gets.map((route) => route.url)).toEqual(
+      expect.arrayContaining(['/news/feed.xml', '/dist/env.json', '/robots.txt', '/sitemap.xml']),
+    );
+    // Parameters filled as an app page's alias would be written: lower-case words, no file name.
+    const unowned = gets
+      .map((route) => route.url.replace(/:\w+/g, 'an-alias').replace(/\*$/, 'a-page'))
+      .filter((url) => !isServerPath(url));
+    expect(unowned).toEqual([]);
   });
 });
 

@@ -70,7 +70,10 @@ export function createEntryGuard(queryClient: QueryClient) {
   };
 }
 
+/** The query parameters the guard acts on: a sign-on code, a token, a version. */
+export const ENTRY_GUARD_PARAMS: readonly string[] = ['s', 't', 'v'];
+
 /** The guard runs again only when the address carries something for it. */
 export function shouldRunEntryGuard({ nextUrl }: ShouldRevalidateFunctionArgs): boolean {
-  return ['s', 't', 'v'].some((key) => nextUrl.searchParams.has(key));
+  return ENTRY_GUARD_PARAMS.some((key) => nextUrl.searchParams.has(key));
 }

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { Navigate } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -11,6 +10,7 @@ import { useCan } from '../../../lib/session';
 import { useAllContent } from '../api/list-all-content';
 import { useAllContributors } from '../../contributors/api/list-all-contributors';
 import { ContentTable, toAdminRows } from '../components/content-table';
+import { GuardRedirect } from '../../../components/session-guard';
 
 function AdminTable({ isArchived, title }: { isArchived: boolean; title: string }) {
   const content = useAllContent(isArchived);
@@ -43,7 +43,7 @@ function AdminTable({ isArchived, title }: { isArchived: boolean; title: string 
 export function ContentAdminPage() {
   useDocumentTitle('Content administration');
   const canUpdate = useCan('CanUpdateContent');
-  if (!canUpdate) return <Navigate to={paths.home} replace />;
+  if (!canUpdate) return <GuardRedirect to={paths.home} />;
   return <AdminTable isArchived={false} title="Content administration" />;
 }
 
@@ -55,6 +55,6 @@ export function ArchivedContentPage() {
   useDocumentTitle('Archived content');
   const canUpdate = useCan('CanUpdateContent');
   const canViewArchived = useCan('CanViewArchivedContent');
-  if (!canUpdate || !canViewArchived) return <Navigate to={paths.home} replace />;
+  if (!canUpdate || !canViewArchived) return <GuardRedirect to={paths.home} />;
   return <AdminTable isArchived title="Archived content" />;
 }

@@ -232,7 +232,7 @@ describe('content detail page', () => {
   });
 
   it('makes each file name a download button with CanViewFiles, and downloads through a signed link', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const assign = vi.spyOn(browser, 'download').mockImplementation(() => undefined);
     const file = lab.files[0]!;
     const signedUrl = `/api/v1/files/${file.id}/content?exp=1900000000&sig=abcdefghijklmnopqrstuvwxyz`;
     let release: () => void = () => undefined;

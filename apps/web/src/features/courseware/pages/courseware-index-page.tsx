@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
+import { CREATING_KEY } from '../../../config/paths';
 import { CoursewareLandingPage } from './courseware-landing-page';
 
 /** The create form (rich text, date pickers) is loaded only when a curator opens it. */
@@ -7,11 +8,10 @@ const CreateContentPage = lazy(async () => ({
   default: (await import('./create-content-page')).CreateContentPage,
 }));
 
-/** The creating flag of /courseware?creating=1 (000 §2). */
-export const CREATING_KEY = 'creating';
-
 /**
- * /courseware (000 §2): the landing and search page, or, with `creating=1`, the create form.
+ * /courseware (000 §2): the landing and search page, or, with `creating=1`, the create form. The server
+ * leaves `creating=1` to the browser (CALLER_PARAMS), where the create form decides once the caller is
+ * known (issue 34, GuardRedirect).
  */
 export function CoursewareIndexPage() {
   const [params] = useSearchParams();

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { KNOWLEDGE, makeSearchResponse, makeSession } from '../../../testing/fixtures';
 import { mockApi, reply, type MockHandler } from '../../../testing/mock-api';
 import { installProseMirrorDom } from '../../../testing/prosemirror-dom';
 import { renderApp } from '../../../testing/render-app';
+import { beginSessionRestore, endSessionRestore } from '../../../lib/session';
 import { SLOW_TEST_MS, button, field, findTitle, typeIn } from '../../../testing/editor-form';
 
 installProseMirrorDom();
@@ -33,6 +34,19 @@ describe('create mode, /courseware?creating=1 (000 §2, §4, §5)', { timeout: S
     expect(await findTitle('Courseware')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'New courseware' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add courseware' })).toBeNull();
+  });
+
+  it('waits for the stored session of a hydrated page before it decides, keeping creating=1 (issue 34)', async () => {
+    api('faculty');
+    // A server-rendered page hydrates as a visitor's; its stored session is read after.
+    beginSessionRestore();
+    const { router } = renderApp('/courseware?creating=1', { signedInAs: 'faculty' });
+    expect(await screen.findByText('Loading…')).toHaveAttribute('role', 'status');
+    expect(router.state.location.search).toBe('?creating=1');
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    act(() => endSessionRestore());
+    expect(await findTitle('Courseware')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it('starts unpublished with a draft learning-objectives section and derives the alias from the name', async () => {

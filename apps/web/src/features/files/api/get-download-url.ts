@@ -1,8 +1,8 @@
 /**
  * GET /api/v1/files/{fileId}/download-url?from={contentId} → { publicUrl, name } (000 §7 file service;
- * needs CanViewFiles). The browser is then sent to `publicUrl`, a signed short-lived link that streams
- * the file. Single-file downloads ignore clicks while one runs and wait SINGLE_DOWNLOAD_WAIT_MS after
- * (000 §4).
+ * needs CanViewFiles). The browser then saves `publicUrl` (browser.download), a signed short-lived link
+ * that streams the file. Single-file downloads ignore clicks while one runs and wait
+ * SINGLE_DOWNLOAD_WAIT_MS after (000 §4).
  */
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -33,7 +33,7 @@ export function useDownloadFile(contentId: string) {
   const isBusy = useRef(false);
   const mutation = useMutation({
     mutationFn: (fileId: string) => getDownloadUrl({ fileId, contentId }),
-    onSuccess: (result) => browser.assign(result.publicUrl),
+    onSuccess: (result) => browser.download(result.publicUrl),
     onSettled: () => {
       setTimeout(() => {
         isBusy.current = false;

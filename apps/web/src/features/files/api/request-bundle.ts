@@ -3,7 +3,7 @@
  * needs CanViewFiles), POST /api/v1/content/{id}/cartridge the same for the IMS Common Cartridge
  * (issue 26), and the download built on them (000 §4): request the archive, poll the file status
  * (GET /api/v1/files/{fileId}) every ZIP_POLL_INTERVAL_MS until it is ready, then ask for a download
- * URL and send the browser to it. An archive of an unchanged tree is ready at once.
+ * URL and have the browser save it (browser.download). An archive of an unchanged tree is ready at once.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -92,7 +92,7 @@ export function useBundleDownload(contentId: string, format: BundleFormat = 'zip
       if (status === 'failed') throw new BundleFailedError(null);
       const link = await getDownloadUrl({ fileId: bundle.fileId, contentId });
       if (abort.signal.aborted) return bundle;
-      browser.assign(link.publicUrl);
+      browser.download(link.publicUrl);
       bundle = { ...bundle, status: 'ready' };
       return bundle;
     },

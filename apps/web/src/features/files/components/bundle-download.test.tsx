@@ -103,7 +103,7 @@ afterEach(() => {
 describe('zip download of an item and its children', () => {
   it('shows the preparing state, polls every 5 seconds until ready, then downloads the archive', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const assign = vi.spyOn(browser, 'download').mockImplementation(() => undefined);
     const statuses: FileInfo['status'][] = ['pending', 'ready'];
     const { requests } = api({
       role: 'faculty',
@@ -146,7 +146,7 @@ describe('zip download of an item and its children', () => {
   });
 
   it('downloads a ready bundle of an unchanged tree at once, without polling', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const assign = vi.spyOn(browser, 'download').mockImplementation(() => undefined);
     const { requests } = api({
       role: 'faculty',
       extra: {
@@ -214,7 +214,7 @@ describe('Common Cartridge export beside the zip download', () => {
 
   it('names the LMSs that import it, shows its own progress, polls until ready, then downloads the .imscc', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const assign = vi.spyOn(browser, 'download').mockImplementation(() => undefined);
     const statuses: FileInfo['status'][] = ['pending', 'ready'];
     const { requests } = api({
       role: 'faculty',
@@ -296,7 +296,7 @@ describe('lesson artifacts', () => {
   ];
 
   it('lists each lesson’s artifacts as downloads for users who may list lessons and view lesson files', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const assign = vi.spyOn(browser, 'download').mockImplementation(() => undefined);
     const { requests } = api({
       role: 'faculty',
       content: lab,

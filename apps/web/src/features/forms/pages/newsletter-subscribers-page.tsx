@@ -11,13 +11,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
-import { exportNewsletterSubscribers } from '../api/export-newsletter-subscribers';
+import { SUBSCRIBERS_FILE, exportNewsletterSubscribers } from '../api/export-newsletter-subscribers';
 import { useNewsletterSubscribers } from '../api/list-newsletter-subscribers';
+import { GuardRedirect } from '../../../components/session-guard';
+import { downloadProblem } from '../../../lib/save-download';
 
 /**
  * /admin/newsletter — newsletter subscribers, newest first, and their CSV export (issue 12; needs
@@ -28,7 +29,7 @@ export function NewsletterSubscribersPage() {
   const canManage = useCan('CanManageOrganization');
   const subscribers = useNewsletterSubscribers(canManage);
   const [exportError, setExportError] = useState('');
-  if (!canManage) return <Navigate to={paths.home} replace />;
+  if (!canManage) return <GuardRedirect to={paths.home} />;
   const items = subscribers.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Box>
@@ -40,7 +41,9 @@ export function NewsletterSubscribersPage() {
           variant="outlined"
           onClick={() => {
             setExportError('');
-            exportNewsletterSubscribers().catch((error: Error) => setExportError(error.message));
+            exportNewsletterSubscribers().catch((error: unknown) =>
+              setExportError(downloadProblem(error, SUBSCRIBERS_FILE.filename)),
+            );
           }}
         >
           Export CSV

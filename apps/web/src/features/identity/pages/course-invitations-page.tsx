@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate } from 'react-router';
 import { z } from 'zod';
 import { MESSAGES } from '@portal/shared/errors';
 import { INVITATION_EMAILS_MAX } from '@portal/shared/limits';
@@ -24,6 +23,7 @@ import { applyServerIssues } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { useCourseOptions, useInvitations, useInviteStudents } from '../api/course-invitations';
+import { GuardRedirect } from '../../../components/session-guard';
 
 interface CourseOption {
   id: string;
@@ -153,7 +153,7 @@ export function CourseInvitationsPage() {
   const query = useDeferredValue(input);
   const courses = useCourseOptions(query);
   const [course, setCourse] = useState<CourseOption | null>(null);
-  if (!canInvite) return <Navigate to={paths.home} replace />;
+  if (!canInvite) return <GuardRedirect to={paths.home} />;
   return (
     <Box sx={{ maxWidth: 760 }}>
       <Typography variant="h1" sx={{ mb: 2 }}>

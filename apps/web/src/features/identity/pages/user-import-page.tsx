@@ -13,7 +13,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { Navigate } from 'react-router';
 import { ROLE_LABELS, ROLES } from '@portal/shared/enums';
 import { USER_IMPORT_ROWS_MAX } from '@portal/shared/limits';
 import type { UserImportPlan, UserImportPlanRow, UserImportRow } from '@portal/shared/schemas/identity';
@@ -23,6 +22,7 @@ import { reportError } from '../../../lib/error-reporting';
 import { useCan } from '../../../lib/session';
 import { previewUserImport, runUserImport } from '../api/user-import';
 import { parseUserCsv, readFileText } from '../lib/parse-user-csv';
+import { GuardRedirect } from '../../../components/session-guard';
 
 /** 001 §5 User import. */
 export const SELECT_FILE_MESSAGE = 'Please select a file to import.';
@@ -122,7 +122,7 @@ export function UserImportPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [done, setDone] = useState<UserImportPlan | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  if (!canImport) return <Navigate to={paths.home} replace />;
+  if (!canImport) return <GuardRedirect to={paths.home} />;
 
   const reset = () => {
     setRows(null);

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '@portal/shared/enums';
 import { MESSAGES } from '@portal/shared/errors';
 import { EMAIL_MAX } from '@portal/shared/limits';
@@ -25,6 +25,7 @@ import { startImpersonation, useCan } from '../../../lib/session';
 import { useUsers } from '../api/admin-users';
 import { impersonate } from '../api/impersonate';
 import { UserDetailsDialog } from '../components/user-details-dialog';
+import { GuardRedirect } from '../../../components/session-guard';
 
 /**
  * /admin/users — the users and claims admin (001 §6; needs CanManageOrganization, else home): search
@@ -42,7 +43,7 @@ export function UsersAdminPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  if (!canManage) return <Navigate to={paths.home} replace />;
+  if (!canManage) return <GuardRedirect to={paths.home} />;
 
   const onImpersonate = async (user: AdminUser) => {
     try {

@@ -2,8 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CoverageRow } from '@portal/shared/schemas/coverage';
 import { makeSession } from '../../../testing/fixtures';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi, reply } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
+
+/** The Content-Type of the server's CSV exports. */
+const CSV = { 'Content-Type': 'text/csv; charset=utf-8' };
 
 const ROWS: CoverageRow[] = [
   {
@@ -59,10 +62,9 @@ describe('coverage page', () => {
     expect(within(cybok).getByRole('row', { name: /WAM Web & Mobile Security/ })).toHaveTextContent(
       'No: a gap',
     );
-    expect(screen.getByRole('link', { name: 'Download as CSV' })).toHaveAttribute(
-      'href',
-      '/api/v1/coverage/export',
-    );
+    const csv = screen.getByRole('link', { name: 'Download as CSV' });
+    expect(csv).toHaveAttribute('href', '/api/v1/coverage/export');
+    expect(csv).toHaveAttribute('download', 'coverage.csv');
     expect(document.title).toBe('Coverage');
   });
 
@@ -109,7 +111,7 @@ describe('coverage page', () => {
     const { requests } = mockApi({
       'GET /api/v1/auth/session': () => makeSession('contenteditor'),
       'GET /api/v1/coverage': () => ({ rows: ROWS.map((r) => ({ ...r, unpublishedItems: 2 })) }),
-      'GET /api/v1/coverage/export': () => 'kind,code\r\n',
+      'GET /api/v1/coverage/export': () => reply(200, 'kind,code\r\n', CSV),
     });
     // The browser's file saving, which jsdom lacks: the edge of this test.
     const saved: string[] = [];
@@ -126,6 +128,25 @@ describe('coverage page', () => {
     await waitFor(() => expect(saved).toEqual(['coverage.csv blob:coverage']));
     const exportRequest = requests.find((r) => r.url.pathname === '/api/v1/coverage/export');
     expect(exportRequest?.headers.get('authorization')).toMatch(/^Bearer /);
+    click.mockRestore();
+  });
+
+  it('tells an editor in words when the export sent no CSV, and saves nothing', async () => {
+    mockApi({
+      'GET /api/v1/auth/session': () => makeSession('contenteditor'),
+      'GET /api/v1/coverage': () => ({ rows: ROWS }),
+      // What a proxy's sign-in page or an app page would be: HTML, not the file.
+      'GET /api/v1/coverage/export': () =>
+        reply(200, '<!doctype html><title>Sign in</title>', { 'Content-Type': 'text/html' }),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    const { user } = renderApp('/coverage', { signedInAs: 'contenteditor' });
+    await screen.findAllByRole('columnheader', { name: 'Unpublished items' });
+    await user.click(screen.getByRole('button', { name: 'Download as CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'coverage.csv was not downloaded: the server sent text/html instead of the file. Please try again later',
+    );
+    expect(click).not.toHaveBeenCalled();
     click.mockRestore();
   });
 });

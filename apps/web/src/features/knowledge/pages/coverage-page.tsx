@@ -15,9 +15,10 @@ import {
   type AlignmentSource,
 } from '@portal/shared/alignment';
 import { SEARCH_TEXT_MAX } from '@portal/shared/limits';
+import { FILE_TYPES } from '@portal/shared/file-types';
 import type { CoverageKind, CoverageRow } from '@portal/shared/schemas/coverage';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { saveDownload } from '../../../lib/save-download';
+import { downloadProblem, saveDownload } from '../../../lib/save-download';
 import { useCan } from '../../../lib/session';
 import { useCoverage, useWorkRoleGaps } from '../api/get-coverage';
 import { AlignmentSourceLine } from '../components/alignment-source';
@@ -41,43 +42,43 @@ function gapSearch(name: string): string {
 }
 
 const COVERAGE_CSV = '/api/v1/coverage/export';
-const COVERAGE_CSV_NAME = 'coverage.csv';
+const COVERAGE_FILE = { type: FILE_TYPES.csv, filename: 'coverage.csv' };
 
 /**
- * The CSV export: a plain link for visitors (it works before the page has hydrated); for editors a
- * download with their token, so the file has their unpublished column as the page does.
+ * The CSV export: a plain document link for visitors, which the browser downloads (it works before the
+ * page has hydrated); for editors a download with their token, so the file has their unpublished column as
+ * the page does, checked to be a CSV file. Props: `isEditor`; `onProblem` hears what to tell the person
+ * when the download failed (null when a new one starts), shown by the page below its paragraph.
  */
-function CoverageCsvLink({ isEditor }: { isEditor: boolean }) {
-  const [problem, setProblem] = useState<string | null>(null);
+function CoverageCsvLink({
+  isEditor,
+  onProblem,
+}: {
+  isEditor: boolean;
+  onProblem: (problem: string | null) => void;
+}) {
   if (!isEditor) {
     return (
-      <Link underline="always" href={COVERAGE_CSV}>
+      <Link underline="always" href={COVERAGE_CSV} download={COVERAGE_FILE.filename}>
         Download as CSV
       </Link>
     );
   }
   return (
-    <>
-      <Link
-        component="button"
-        type="button"
-        underline="always"
-        sx={{ verticalAlign: 'baseline', fontSize: 'inherit' }}
-        onClick={() => {
-          setProblem(null);
-          saveDownload(COVERAGE_CSV, COVERAGE_CSV_NAME).catch((error: unknown) =>
-            setProblem(`The CSV was not downloaded. ${error instanceof Error ? error.message : ''}`),
-          );
-        }}
-      >
-        Download as CSV
-      </Link>
-      {problem && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {problem}
-        </Alert>
-      )}
-    </>
+    <Link
+      component="button"
+      type="button"
+      underline="always"
+      sx={{ verticalAlign: 'baseline', fontSize: 'inherit' }}
+      onClick={() => {
+        onProblem(null);
+        saveDownload(COVERAGE_CSV, COVERAGE_FILE).catch((error: unknown) =>
+          onProblem(downloadProblem(error, COVERAGE_FILE.filename)),
+        );
+      }}
+    >
+      Download as CSV
+    </Link>
   );
 }
 
@@ -179,6 +180,7 @@ export function CoveragePage() {
   const isEditor = useCan('CanUpdateContent');
   const coverage = useCoverage(isEditor);
   const rows = coverage.data?.rows ?? [];
+  const [csvProblem, setCsvProblem] = useState<string | null>(null);
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto', px: 2, py: 4 }}>
       <Typography variant="h1" sx={{ mb: 1 }}>
@@ -187,8 +189,13 @@ export function CoveragePage() {
       <Typography sx={{ mb: 2 }}>
         How much of each NICE work role, CAE-CD knowledge unit and CyBOK knowledge area the published
         courseware covers. An alignment of a lesson, lab or exercise counts for its module and course.{' '}
-        <CoverageCsvLink isEditor={isEditor} />
+        <CoverageCsvLink isEditor={isEditor} onProblem={setCsvProblem} />
       </Typography>
+      {csvProblem && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {csvProblem}
+        </Alert>
+      )}
       {coverage.isPending && <Typography>Loading coverage…</Typography>}
       {SECTIONS.map(({ kind, title, source }) => {
         const ofKind = rows.filter((r) => r.kind === kind);

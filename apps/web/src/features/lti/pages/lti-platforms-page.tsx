@@ -10,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
 import type { LtiPlatform } from '@portal/shared/schemas/lti';
 import { paths } from '../../../config/paths';
@@ -22,6 +21,7 @@ import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useDeletePlatform, usePlatforms } from '../api/platforms';
 import { useRotateToolKey, useToolKeys } from '../api/tool-keys';
 import { PlatformForm } from '../components/platform-form';
+import { GuardRedirect } from '../../../components/session-guard';
 
 /** The addresses an LMS admin enters for this tool (README "LMS integration"). */
 function ToolAddresses() {
@@ -100,7 +100,7 @@ export function LtiPlatformsPage() {
   const remove = useDeletePlatform();
   const [editing, setEditing] = useState<LtiPlatform | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  if (!canManage) return <Navigate to={paths.home} replace />;
+  if (!canManage) return <GuardRedirect to={paths.home} />;
   const items = platforms.data?.pages.flatMap((page) => page.items) ?? [];
   const onDelete = (platform: LtiPlatform) => {
     if (!browser.confirm(`Remove ${platform.name}? Its links in courses stop launching.`)) return;

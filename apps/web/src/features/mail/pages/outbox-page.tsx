@@ -12,13 +12,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, useDeferredValue, useState } from 'react';
-import { Navigate } from 'react-router';
 import { MESSAGES } from '@portal/shared/errors';
 import type { OutboxStatus } from '@portal/shared/schemas/mail';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
 import { useOutbox } from '../api/list-outbox';
+import { GuardRedirect } from '../../../components/session-guard';
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: 'Queued',
@@ -38,7 +38,7 @@ export function OutboxPage() {
   const recipient = useDeferredValue(to.trim());
   const outbox = useOutbox(recipient.includes('@') ? recipient : '', canManage);
   const [open, setOpen] = useState<string | null>(null);
-  if (!canManage) return <Navigate to={paths.home} replace />;
+  if (!canManage) return <GuardRedirect to={paths.home} />;
   const items = outbox.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Box>

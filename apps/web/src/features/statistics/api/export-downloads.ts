@@ -4,10 +4,9 @@
  * coursewareDownloads_{from}_to_{to}.csv.
  */
 import { downloadCsvFileName } from '@portal/shared/schemas/statistics';
+import { FILE_TYPES } from '@portal/shared/file-types';
 import { buildUrl } from '../../../lib/api-client';
-import { apiErrorOf } from '../../../lib/api-error-answer';
-import { getAccessToken } from '../../../lib/auth-token';
-import { saveBlob } from '../../../lib/save-download';
+import { fetchFile, saveBlob } from '../../../lib/save-download';
 
 export interface ExportProgress {
   /** Bytes received so far. */
@@ -17,20 +16,18 @@ export interface ExportProgress {
 /**
  * Downloads the CSV of the range and hands it to the browser as a file.
  * @param onProgress called as chunks arrive
- * @throws ApiError for an error answer (a bad range is a 400 naming the field)
+ * @throws ApiError for an error answer (a bad range is a 400 naming the field); DownloadError when no
+ * CSV came
  */
 export async function exportDownloads(
   range: { from: string; to: string; timeZone: string },
   onProgress: (progress: ExportProgress) => void,
 ): Promise<string> {
-  const token = getAccessToken();
-  const response = await fetch(buildUrl('/api/v1/statistics/contentfiledownload/export', range), {
-    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'text/csv' } : { Accept: 'text/csv' },
+  const fileName = downloadCsvFileName(range.from, range.to);
+  const response = await fetchFile(buildUrl('/api/v1/statistics/contentfiledownload/export', range), {
+    type: FILE_TYPES.csv,
+    filename: fileName,
   });
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw apiErrorOf(response.status, response.statusText, body, token);
-  }
   const chunks: BlobPart[] = [];
   let bytes = 0;
   const reader = response.body?.getReader();
@@ -43,7 +40,6 @@ export async function exportDownloads(
       onProgress({ bytes });
     }
   }
-  const fileName = downloadCsvFileName(range.from, range.to);
-  saveBlob(new Blob(chunks, { type: 'text/csv' }), fileName);
+  saveBlob(new Blob(chunks, { type: FILE_TYPES.csv }), fileName);
   return fileName;
 }

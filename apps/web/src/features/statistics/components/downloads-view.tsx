@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { CATEGORY_GROUP_LABELS, TOP_CONTENT_GROUPS } from '@portal/shared/enums';
 import { DASHBOARD_TOP_CONTENT_PER_GROUP, DASHBOARD_TOP_SCHOOLS } from '@portal/shared/limits';
-import { addDaysIso, type DateRange } from '@portal/shared/schemas/statistics';
+import { addDaysIso, downloadCsvFileName, type DateRange } from '@portal/shared/schemas/statistics';
+import { downloadProblem } from '../../../lib/save-download';
 import { useStatisticBuckets } from '../api/get-statistic-buckets';
 import { exportDownloads } from '../api/export-downloads';
 import { percentChange, previousPeriod, thinTicks } from '../lib/dashboard-range';
@@ -63,7 +64,7 @@ function CsvExport({ range, timeZone }: { range: DateRange; timeZone: string }) 
     try {
       setSavedAs(await exportDownloads({ ...range, timeZone }, (p) => setReceivedBytes(p.bytes)));
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The export failed.');
+      setError(downloadProblem(e, downloadCsvFileName(range.from, range.to)));
     } finally {
       setReceivedBytes(null);
     }
