@@ -64,25 +64,25 @@ export const FIRST_LOAD_EXCLUDED_PACKAGES = ['zod'];
  * and stored token checked by zod-free rules, FIRST_LOAD_EXCLUDED_PACKAGES): `/` 228.7 → 197.0, `/courseware`
  * 258.1 → 229.4, an item 239.3 → 209.4, a dynamic page 240.2 → 208.5.
  * The one rule of server paths that every link follows and the session's "known" state that guards wait
- * for (issue 34) cost 0.3–0.4 kB on each.
+ * for (issue 34) cost 0.3–0.4 kB on each; breadcrumbs that link only to pages of the app 0.1 kB.
  */
 export const PUBLIC_ROUTES = [
-  { route: '/', modules: ['src/features/site/pages/home-page.tsx'], budget: 197_400 },
+  { route: '/', modules: ['src/features/site/pages/home-page.tsx'], budget: 197_500 },
   {
     route: '/courseware',
     modules: ['src/features/courseware/pages/courseware-index-page.tsx'],
-    budget: 229_800,
+    budget: 229_900,
   },
   {
     route: '/courseware/<item>',
     modules: ['src/features/courseware/pages/content-detail-page.tsx'],
-    budget: 209_800,
+    budget: 209_900,
   },
   // A dynamic page (001 §2) at the catch-all: the views only; editing loads for editors alone.
   {
     route: '/<page>',
     modules: ['src/features/pages/pages/dynamic-page.tsx'],
-    budget: 208_900,
+    budget: 209_000,
   },
 ];
 

@@ -16,4 +16,12 @@ describe('crumbsOf (001 §2 Breadcrumbs)', () => {
       '%E0%A4%A',
     ]);
   });
+  it('links a segment only where the app has a page: /newsletter of /newsletter/confirm is text (issue 34)', () => {
+    expect(crumbsOf('/newsletter/confirm')).toEqual([
+      { label: 'Home', href: '/' },
+      { label: 'Newsletter', href: null },
+      { label: 'Confirm', href: '/newsletter/confirm' },
+    ]);
+    expect(crumbsOf('/community/cyber-workshops')[1]).toEqual({ label: 'Community', href: '/community' });
+  });
 });

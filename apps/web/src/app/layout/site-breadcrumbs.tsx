@@ -5,10 +5,22 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useLocation, useMatches } from 'react-router';
 import { MAIN_CONTENT_MAX_WIDTH_PX } from '@portal/shared/limits';
+import { paths } from '../../config/paths';
 
 export interface Crumb {
   label: string;
-  href: string;
+  /** Where the crumb links; null for a segment that is no page of its own (`/newsletter` of `/newsletter/confirm`). */
+  href: string | null;
+}
+
+/** The app's own page paths (config/paths.ts; its functions make item addresses), without queries. */
+const APP_PAGES = new Set(
+  Object.values(paths).flatMap((href) => (typeof href === 'string' ? [href.split('?')[0]!] : [])),
+);
+
+/** Whether `href` is a page of the app's route table that a crumb may link to (issue 34: no dead crumbs). */
+function isAppPage(href: string): boolean {
+  return APP_PAGES.has(href);
 }
 
 /** Paths where the shell shows no breadcrumbs: the root, alias routes (they have their own), sign-in. */
@@ -44,18 +56,20 @@ function safeDecode(segment: string): string {
 
 /**
  * Crumbs of a path (001 §2 Breadcrumbs): Home, then one per segment; hyphens become spaces, and
- * underscores too in the last segment.
+ * underscores too in the last segment. A segment's crumb links to its path only when `isPage` says a page
+ * is there (issue 34: a crumb never leads to a missing page); the last crumb is the current page.
  */
-export function crumbsOf(pathname: string): Crumb[] {
+export function crumbsOf(pathname: string, isPage: (href: string) => boolean = isAppPage): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ label: 'Home', href: '/' }];
   segments.forEach((segment, index) => {
     const isLast = index === segments.length - 1;
     let label = safeDecode(segment).replace(/-/g, ' ');
     if (isLast) label = label.replace(/_/g, ' ');
+    const href = `/${segments.slice(0, index + 1).join('/')}`;
     crumbs.push({
       label: label.charAt(0).toUpperCase() + label.slice(1),
-      href: `/${segments.slice(0, index + 1).join('/')}`,
+      href: isLast || isPage(href) ? href : null,
     });
   });
   return crumbs;
@@ -72,11 +86,15 @@ export function SiteBreadcrumbs() {
       <Breadcrumbs aria-label="Breadcrumbs" separator={<NavigateNextIcon fontSize="small" />}>
         {crumbs.map((crumb, index) =>
           index === crumbs.length - 1 ? (
-            <Typography key={crumb.href} color="text.primary" aria-current="page">
+            <Typography key={index} color="text.primary" aria-current="page">
+              {crumb.label}
+            </Typography>
+          ) : crumb.href === null ? (
+            <Typography key={index} color="text.secondary">
               {crumb.label}
             </Typography>
           ) : (
-            <Link key={crumb.href} href={crumb.href} color="inherit">
+            <Link key={index} href={crumb.href} color="inherit">
               {crumb.label}
             </Link>
           ),

@@ -76,6 +76,9 @@ export async function findContentAddress(
     queryClient.setQueryData(contentQueryOptions(content.urlAlias || content.id).queryKey, content);
     return paths.content(content.urlAlias || content.id);
   } catch {
+    // No item there: the address may be a dynamic page's. The failed lookup is no item's page that went
+    // missing, so the server's render must not answer 404 for it (issue 34).
+    queryClient.removeQueries({ queryKey: contentQueryOptions(idOrAlias).queryKey, exact: true });
     return null;
   }
 }
