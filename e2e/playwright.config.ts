@@ -60,12 +60,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'national', use: { baseURL: `http://localhost:${PORT}` } },
-    // The state variant runs the site-shell, accessibility and link-preview specs only: the rest does not depend on
-    // the brand. Of the accessibility spec, the tests tagged as for the national brand only are left out
-    // (the spec says why).
+    // The state variant runs the site-shell, accessibility, crawler and link-preview specs only: the rest
+    // does not depend on the brand. The tests tagged as for the national brand only are left out (the
+    // specs say why).
     {
       name: 'state',
-      testMatch: /(site-shell|accessibility|link-preview)\.spec\.ts/,
+      testMatch: /(site-shell|accessibility|crawler|link-preview)\.spec\.ts/,
       grepInvert: /@national-brand-only/,
       use: { baseURL: `http://localhost:${STATE_PORT}` },
     },

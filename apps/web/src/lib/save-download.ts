@@ -1,6 +1,11 @@
 /**
  * Downloads that need the session's token, which a plain link cannot send (issue 34: every download checks
  * that it got a file of the type it asked for, and says in words when it did not).
+ *
+ * Every control that downloads a file announces it with `data-download`: the name the file is saved as
+ * (`coverage.csv`, `3_xss.md`), its extension (`.zip`), or empty when the name is known only once the file
+ * arrives; a plain link with `download` announces it by that attribute. The end-to-end crawler presses
+ * every such control and checks that a file of the announced kind arrives (e2e/specs/crawler.spec.ts).
  */
 import { apiErrorOf } from './api-error-answer';
 import { getAccessToken } from './auth-token';

@@ -39,7 +39,14 @@ function ArchiveAction(props: {
   const { state, start, isBusy } = useBundleDownload(props.contentId, props.format);
   return (
     <Box>
-      <Button variant="outlined" startIcon={props.icon} onClick={start} disabled={isBusy} aria-busy={isBusy}>
+      <Button
+        variant="outlined"
+        startIcon={props.icon}
+        onClick={start}
+        disabled={isBusy}
+        aria-busy={isBusy}
+        data-download={`.${props.format}`}
+      >
         {props.label}
       </Button>
       <Box role="status" aria-live="polite" sx={{ mt: 1.5 }}>

@@ -102,6 +102,7 @@ export function ContentFiles({ contentId, files }: { contentId: string; files: r
             {canViewFiles ? (
               <Button
                 onClick={() => download(file.id)}
+                data-download={file.filename}
                 startIcon={
                   pendingFileId === file.id ? (
                     <CircularProgress size={18} aria-hidden="true" />

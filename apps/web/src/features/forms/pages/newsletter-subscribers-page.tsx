@@ -39,6 +39,7 @@ export function NewsletterSubscribersPage() {
         </Typography>
         <Button
           variant="outlined"
+          data-download={SUBSCRIBERS_FILE.filename}
           onClick={() => {
             setExportError('');
             exportNewsletterSubscribers().catch((error: unknown) =>

@@ -70,6 +70,7 @@ function CoverageCsvLink({
       type="button"
       underline="always"
       sx={{ verticalAlign: 'baseline', fontSize: 'inherit' }}
+      data-download={COVERAGE_FILE.filename}
       onClick={() => {
         onProblem(null);
         saveDownload(COVERAGE_CSV, COVERAGE_FILE).catch((error: unknown) =>

@@ -26,6 +26,7 @@ export function LessonArtifacts({ contentId, lessonCount }: { contentId: string;
       <Button
         size="small"
         onClick={() => download(url.fileId)}
+        data-download=""
         startIcon={
           pendingFileId === url.fileId ? <CircularProgress size={16} aria-hidden="true" /> : <DownloadIcon />
         }

@@ -76,6 +76,7 @@ function CsvExport({ range, timeZone }: { range: DateRange; timeZone: string }) 
         variant="contained"
         startIcon={<DownloadIcon />}
         onClick={() => void onExport()}
+        data-download={downloadCsvFileName(range.from, range.to)}
         disabled={isBusy}
       >
         Export CSV
