@@ -1,7 +1,14 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+
+/**
+ * The prefix of the tabs' and panel's ids. Fixed, not useId: a page has one grouped layout, and the page
+ * is rendered on the server, where a useId that differs from the browser's would leave the tabs with the
+ * server's ids and the panel drawn after a tab change with the browser's (aria-controls naming nothing).
+ */
+const BASE_ID = 'page-groups';
 
 /**
  * The tab strip of the grouped list layout (001 §2): one tab per group name, the first selected;
@@ -18,7 +25,6 @@ export function GroupTabs({
   toolbar?: ReactNode;
 }) {
   const [selected, setSelected] = useState(0);
-  const baseId = useId();
   const index = Math.min(selected, Math.max(groups.length - 1, 0));
   const group = groups[index];
   return (
@@ -38,15 +44,15 @@ export function GroupTabs({
               key={name}
               label={name}
               value={i}
-              id={`${baseId}-tab-${i}`}
-              aria-controls={`${baseId}-panel-${i}`}
+              id={`${BASE_ID}-tab-${i}`}
+              aria-controls={`${BASE_ID}-panel-${i}`}
             />
           ))}
         </Tabs>
         {toolbar}
       </Box>
       {group !== undefined && (
-        <Box role="tabpanel" id={`${baseId}-panel-${index}`} aria-labelledby={`${baseId}-tab-${index}`}>
+        <Box role="tabpanel" id={`${BASE_ID}-panel-${index}`} aria-labelledby={`${BASE_ID}-tab-${index}`}>
           {renderGroup(group)}
         </Box>
       )}
