@@ -179,6 +179,30 @@ export default tseslint.config(
     },
   },
   {
+    // Files stay small by rule (issue 35): a source file over 400 lines of code (comments and blank lines
+    // not counted) is split by concern. The exceptions below say why each may be longer.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: { 'max-lines': ['error', { max: 400, skipComments: true, skipBlankLines: true }] },
+  },
+  {
+    // Tests read best as one file per unit under test, with every case beside its set-up.
+    files: ['**/*.test.{ts,tsx}', 'e2e/specs/**/*.spec.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  {
+    // Data tables: one row per route × role, or the demo pages' content, read as tables and not as logic.
+    files: ['apps/server/src/testing/authorization-matrix.ts', 'apps/server/src/modules/pages/demo-pages.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  {
+    // split by the search rewrite (issue 36); remove on merge
+    files: [
+      'apps/server/src/modules/courseware/search.service.ts',
+      'apps/server/src/modules/courseware/search.repository.ts',
+    ],
+    rules: { 'max-lines': 'off' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -11,30 +11,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import {
-  Controller,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldPath,
-  type UseFormGetValues,
-  type UseFormSetValue,
-} from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { CONTENT_STATUSES, type ContentStatus, type KnowledgeType } from '@portal/shared/enums';
+import { CONTENT_STATUSES, type ContentStatus } from '@portal/shared/enums';
 import { AppError } from '@portal/shared/errors';
 import { CONTENT_NAME_MAX } from '@portal/shared/limits';
 import { defaultAlias, type Content } from '@portal/shared/schemas/courseware';
-import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporting';
-import { createContent } from '../api/create-content';
+import { useCreateContent } from '../api/create-content';
 import { contentQueryOptions } from '../api/get-content';
-import { useKnowledge } from '../../knowledge/api/get-knowledge';
-import { updateContent } from '../api/update-content';
-import { uploadFile } from '../../../lib/api/upload-file';
+import { useUpdateContent } from '../api/update-content';
 import {
   aliasOf,
   contentDraftResolver,
@@ -59,20 +48,11 @@ import { AliasField } from './alias-field';
 import { ENUM_LIST_FIELDS, EnumSelectField } from './enum-select-field';
 import { FilesEditor } from './files-editor';
 import { KeywordsEditor } from './keywords-editor';
-import { KnowledgePicker } from '../../knowledge/components/knowledge-picker';
-import { AlignmentSuggestions } from '../../knowledge/components/alignment-suggestions';
+import { ContentKnowledgeEditor } from './content-knowledge-editor';
 import { OutlineEditor } from './outline-editor';
 import { FormRichTextEditor } from '../../../components/form-rich-text-editor';
 import { FormTextField } from '../../../components/form-text-field';
 
-const NO_KNOWLEDGE: readonly KnowledgeItem[] = [];
-
-/** The knowledge lists in the order the page shows them (000 §2: TKS, KSA, KU; then CyBOK, issue 25). */
-const KNOWLEDGE_ORDER = ['TKS', 'KSA', 'KU', 'CYBOK'] as const satisfies readonly KnowledgeType[];
-const FIELD_OF = { TKS: 'tksIds', KSA: 'ksaIds', KU: 'kuIds', CYBOK: 'cybokIds' } as const satisfies Record<
-  KnowledgeType,
-  string
->;
 /** Request fields whose issues the form shows at another field. */
 const FORM_FIELD_OF: Record<string, FieldPath<ContentDraft>> = { contributorIds: 'contributors' };
 
@@ -89,41 +69,6 @@ function ContentOutline({ control, disabled }: { control: Control<ContentDraft>;
   const [name, urlAlias, isAliasEdited] = useWatch({ control, name: ['name', 'urlAlias', 'isAliasEdited'] });
   const alias = aliasOf({ name, urlAlias, isAliasEdited });
   return <OutlineEditor control={control} parentAlias={alias || defaultAlias(name)} disabled={disabled} />;
-}
-
-/**
- * The suggested alignments above the knowledge lists (issue 25): an accepted suggestion is added to
- * its kind's list in the form, to be saved with the rest of the item.
- */
-function ContentAlignmentSuggestions({
-  control,
-  setValue,
-  getValues,
-  contentId,
-  disabled,
-}: {
-  control: Control<ContentDraft>;
-  setValue: UseFormSetValue<ContentDraft>;
-  getValues: UseFormGetValues<ContentDraft>;
-  contentId?: string;
-  disabled: boolean;
-}) {
-  const lists = useWatch({ control, name: KNOWLEDGE_ORDER.map((type) => FIELD_OF[type]) });
-  const selectedIds = useMemo(() => new Set(lists.flatMap((ids) => ids ?? [])), [lists]);
-  return (
-    <AlignmentSuggestions
-      contentId={contentId}
-      selectedIds={selectedIds}
-      disabled={disabled}
-      onAccept={(suggestion) => {
-        const field = FIELD_OF[suggestion.type];
-        const current = getValues(field) ?? [];
-        if (!current.includes(suggestion.knowledgeId)) {
-          setValue(field, [...current, suggestion.knowledgeId], { shouldDirty: true });
-        }
-      }}
-    />
-  );
 }
 
 /**
@@ -144,7 +89,8 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
   const mode = content ? 'edit' : 'create';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const knowledge = useKnowledge();
+  const createContent = useCreateContent();
+  const updateContent = useUpdateContent();
   const statusLabelId = useId();
   const [base, setBase] = useState<Content | undefined>(content);
   const resolver = useMemo(() => contentDraftResolver(mode), [mode]);
@@ -166,35 +112,8 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
     setGeneration((g) => g + 1);
   };
 
-  /** Uploads the picked files one by one with progress; returns those that failed, with why. */
-  const uploadPending = async (contentId: string, pending: readonly PendingFile[]) => {
-    const failed: PendingFile[] = [];
-    for (const [index, file] of pending.entries()) {
-      const setProgress = (progress: number | null) => setValue(`pendingFiles.${index}.progress`, progress);
-      try {
-        setProgress(0);
-        await uploadFile(
-          {
-            file: file.file,
-            name: file.name.trim(),
-            filename: file.file.name,
-            visibility: 'private',
-            metadataType: 'content',
-            metadataId: contentId,
-            kind: 'file',
-          },
-          setProgress,
-        );
-      } catch (error) {
-        failed.push({
-          ...file,
-          progress: null,
-          error: `Not uploaded: ${error instanceof Error ? error.message : 'the upload failed.'}`,
-        });
-      }
-    }
-    return failed;
-  };
+  const onProgress = (index: number, progress: number | null) =>
+    setValue(`pendingFiles.${index}.progress`, progress);
 
   const onFailure = (error: unknown) => {
     // The fields are enabled again at once, so the first field the server names can take the focus.
@@ -215,14 +134,16 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
     setProblem(null);
     setIsSaving(true);
     if (mode === 'create') {
-      let created;
+      let created, failed;
       try {
-        created = await createContent(toCreateBody(draft));
+        ({ saved: created, failed } = await createContent.mutateAsync({
+          body: toCreateBody(draft),
+          pendingFiles: draft.pendingFiles,
+          onProgress,
+        }));
       } catch (error) {
         return onFailure(error);
       }
-      const failed = await uploadPending(created.id, draft.pendingFiles);
-      await queryClient.invalidateQueries({ queryKey: ['courseware'] });
       if (failed.length > 0) {
         reportError(
           new AppError(
@@ -235,14 +156,17 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
       return;
     }
 
-    let saved;
+    let saved, failed;
     try {
-      saved = await updateContent(base!.id, toUpdateBody(draft));
+      ({ saved, failed } = await updateContent.mutateAsync({
+        id: base!.id,
+        body: toUpdateBody(draft),
+        pendingFiles: draft.pendingFiles,
+        onProgress,
+      }));
     } catch (error) {
       return onFailure(error);
     }
-    const failed = await uploadPending(saved.id, draft.pendingFiles);
-    await queryClient.invalidateQueries({ queryKey: ['courseware'] });
     if (saved.urlAlias !== base!.urlAlias) navigate(paths.content(saved.urlAlias), { replace: true });
     if (failed.length === 0) {
       onClose();
@@ -369,41 +293,13 @@ export function ContentEditor({ content, onClose }: { content?: Content; onClose
 
         <FilesEditor control={control} getValues={getValues} setValue={setValue} disabled={disabled} />
 
-        <Box component="section" aria-labelledby="knowledge-editor-heading">
-          <Typography variant="h2" id="knowledge-editor-heading" sx={{ mb: 1.5 }}>
-            Knowledge, skills and abilities
-          </Typography>
-          <ContentAlignmentSuggestions
-            control={control}
-            setValue={setValue}
-            getValues={getValues}
-            contentId={base?.id}
-            disabled={disabled}
-          />
-          <Stack spacing={3}>
-            {KNOWLEDGE_ORDER.map((type) => (
-              <Controller
-                key={type}
-                control={control}
-                name={FIELD_OF[type]}
-                render={({ field, fieldState }) => {
-                  field.ref(focusTargetOf(field.name));
-                  return (
-                    <KnowledgePicker
-                      type={type}
-                      items={knowledge.data ?? NO_KNOWLEDGE}
-                      selectedIds={field.value ?? []}
-                      field={field.name}
-                      error={firstMessage(fieldState.error)}
-                      disabled={disabled}
-                      onChange={field.onChange}
-                    />
-                  );
-                }}
-              />
-            ))}
-          </Stack>
-        </Box>
+        <ContentKnowledgeEditor
+          control={control}
+          setValue={setValue}
+          getValues={getValues}
+          contentId={base?.id}
+          disabled={disabled}
+        />
 
         <Controller
           control={control}
