@@ -14,18 +14,18 @@ import type { Session } from '../identity/index.js';
 import * as launches from './lti-launches.repository.js';
 import * as platforms from './lti-platforms.repository.js';
 import { signToolJwt } from './lti-keys.service.js';
+import { LtiLaunchError } from './lti-errors.js';
 import {
   DEEP_LINKING_REQUEST,
   DEEP_LINKING_RESPONSE,
   LTI_CLAIM,
   LTI_PATHS,
   LTI_VERSION,
-  LtiLaunchError,
   START_AGAIN,
   hasData,
   type DeepLinkingSettings,
   type LtiContext,
-} from './lti.service.js';
+} from './lti-protocol.js';
 
 /** The caller's own deep-linking launch, still open. @throws AppError not_found otherwise */
 async function ownDeepLinkingLaunch(db: Db, session: Session, launchId: string) {

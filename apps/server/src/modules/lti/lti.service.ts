@@ -15,75 +15,38 @@
  *
  * Every failure of steps 1–3 is an `LtiLaunchError`: a status and a message a person can act on.
  */
-import crypto from 'node:crypto';
 import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import {
   LTI_CLOCK_TOLERANCE_S,
   LTI_ID_TOKEN_MAX_AGE_S,
-  LTI_LAUNCH_TTL_S,
-  LTI_LINK_TTL_S,
   LTI_LOGIN_STATE_TTL_S,
 } from '@portal/shared/schemas/lti';
 import { checkRedirect, withQuery } from '@portal/shared/redirects';
-import { isLoopbackHttp } from '@portal/shared/schemas/lti';
 import type { Db } from '../../db/client.js';
-import type { SecretsKeyring } from '../../lib/secrets.js';
 import { issueSsoCode, sha256, newSecretToken } from '../identity/identity.service.js';
 import * as launches from './lti-launches.repository.js';
 import * as platforms from './lti-platforms.repository.js';
 import { LtiLaunchError } from './lti-errors.js';
 import { JwksAddressRefused, platformKeys } from './lti-jwks.js';
 import {
-  accountOfLaunch,
-  checkEmailDomain,
-  type LaunchAccount,
-  type LaunchingUser,
-} from './lti-link.service.js';
-import { continueLaunchPage } from './lti-pages.js';
+  asString,
+  deepLinkingLaunch,
+  resourceLinkLaunch,
+  type LaunchOutcome,
+} from './lti-launch-messages.js';
+import {
+  DEEP_LINKING_REQUEST,
+  LTI_CLAIM,
+  LTI_PATHS,
+  LTI_VERSION,
+  RESOURCE_LINK_REQUEST,
+  START_AGAIN,
+  type LtiContext,
+} from './lti-protocol.js';
 
 export { LtiLaunchError };
-
-/** The claims of LTI Core 1.3 §5.3–5.4 and Deep Linking 2.0 §4.4 this tool reads and writes. */
-export const LTI_CLAIM = {
-  messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
-  version: 'https://purl.imsglobal.org/spec/lti/claim/version',
-  deploymentId: 'https://purl.imsglobal.org/spec/lti/claim/deployment_id',
-  targetLinkUri: 'https://purl.imsglobal.org/spec/lti/claim/target_link_uri',
-  resourceLink: 'https://purl.imsglobal.org/spec/lti/claim/resource_link',
-  roles: 'https://purl.imsglobal.org/spec/lti/claim/roles',
-  deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
-  contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
-  data: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
-} as const;
-export const LTI_VERSION = '1.3.0';
-export const DEEP_LINKING_REQUEST = 'LtiDeepLinkingRequest';
-export const DEEP_LINKING_RESPONSE = 'LtiDeepLinkingResponse';
-export const RESOURCE_LINK_REQUEST = 'LtiResourceLinkRequest';
-/** Roles (LTI Core 1.3 Appendix A) that make a user without an account a new faculty member. */
-const INSTRUCTOR_ROLES = new Set([
-  'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
-  'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor',
-  'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Faculty',
-]);
-/** The portal's paths of the LTI flow (lti.routes.ts and the app's /lti pages). */
-export const LTI_PATHS = {
-  login: '/lti/login',
-  launch: '/lti/launch',
-  start: '/lti/start',
-  signOn: '/lti/sign-on',
-  returnPage: '/lti/return',
-  picker: (launchId: string) => `/lti/deep-linking/${launchId}`,
-  link: '/lti/link',
-} as const;
-
-/** What the tool needs of its configuration. */
-export interface LtiContext {
-  publicBaseUrl: string;
-  keyring: SecretsKeyring;
-  allowLoopbackHttp: boolean;
-}
-
-export const START_AGAIN = 'Open the link again from your course.';
+export * from './lti-protocol.js';
+export type { LaunchOutcome };
 
 /** The request of a login initiation (LTI Core 1.3 §5.1.1.1), from the query or the form. */
 export interface LoginInitiation {
@@ -210,33 +173,6 @@ function refusalOf(error: unknown): LtiLaunchError {
 }
 
 /**
- * The deep-linking settings kept with a launch. `data` is whatever JSON the platform sent (Deep Linking
- * 2.0 §4.4.1: returned unchanged), present exactly when `hasData`.
- */
-export interface DeepLinkingSettings {
-  returnUrl: string;
-  hasData: boolean;
-  data: unknown;
-  acceptMultiple: boolean;
-  title: string | null;
-  /** The account's address while the launch waits for its person to prove it (lti-link.service.ts). */
-  email?: string;
-}
-
-/** Launches kept before `hasData`: a string or null `data`. */
-export const hasData = (settings: DeepLinkingSettings) =>
-  settings.hasData ?? (settings.data !== null && settings.data !== undefined);
-
-const asString = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-/**
- * Where a launch goes next: the app's hand-off page, the page that asks to prove an account, or an item
- * opened without signing in; or a page to show at once (the fallback of a launch not bound to this
- * browser).
- */
-export type LaunchOutcome = { redirect: string } | { page: string };
-
-/**
  * Verifies a launch (LTI Core 1.3 §5.1.3 "Authentication response validation") and keeps it for the
  * browser.
  * @returns the portal path to send the browser to
@@ -296,153 +232,6 @@ export async function launch(
   if (messageType === DEEP_LINKING_REQUEST) return deepLinkingLaunch(db, ctx, verified);
   if (messageType === RESOURCE_LINK_REQUEST) return resourceLinkLaunch(db, ctx, verified);
   throw new LtiLaunchError(400, 'This tool takes resource link and deep linking launches only.');
-}
-
-/** A launch whose token was verified. */
-interface VerifiedLaunch {
-  platform: platforms.LtiPlatformRow;
-  claims: JWTPayload;
-  deploymentId: string;
-  isBrowserBound: boolean;
-}
-
-/** Who the launch names: the platform's `sub`, e-mail, display name, whether an instructor. */
-function launchingUser(claims: JWTPayload): LaunchingUser {
-  const email = asString(claims.email)?.trim().toLowerCase() || undefined;
-  const roles = Array.isArray(claims[LTI_CLAIM.roles]) ? (claims[LTI_CLAIM.roles] as unknown[]) : [];
-  const name =
-    asString(claims.name) ??
-    ([asString(claims.given_name), asString(claims.family_name)].filter(Boolean).join(' ') || email);
-  return {
-    subject: claims.sub!,
-    email,
-    displayName: name ?? '',
-    isInstructor: roles.some((r) => typeof r === 'string' && INSTRUCTOR_ROLES.has(r)),
-  };
-}
-
-/**
- * Keeps a launch and tells the browser where to go: the app's hand-off page; the page that asks the
- * person to prove the account first (`prove`); or, for a launch not bound to this browser by its
- * cookie, a page that asks before signing in.
- */
-async function handOff(
-  db: Db,
-  launch: VerifiedLaunch,
-  values: {
-    id?: string;
-    account: Extract<LaunchAccount, { kind: 'signIn' | 'prove' }>;
-    user: LaunchingUser;
-    messageType: string;
-    targetPath: string;
-    settings: DeepLinkingSettings | null;
-  },
-): Promise<LaunchOutcome> {
-  const handoff = newSecretToken();
-  const needsLink = values.account.kind === 'prove';
-  await launches.insertLaunch(db, {
-    id: values.id,
-    platformId: launch.platform.id,
-    accountId: values.account.accountId,
-    deploymentId: launch.deploymentId,
-    messageType: values.messageType,
-    targetPath: values.targetPath,
-    subject: values.user.subject,
-    needsLink,
-    isBrowserBound: launch.isBrowserBound,
-    settings:
-      values.account.kind === 'prove'
-        ? { ...(values.settings ?? {}), email: values.account.email }
-        : values.settings,
-    handoffHash: sha256(handoff),
-    expiresAt: new Date(Date.now() + (needsLink ? LTI_LINK_TTL_S : LTI_LAUNCH_TTL_S) * 1000),
-  });
-  if (needsLink) return { redirect: `${LTI_PATHS.link}?launch=${handoff}` };
-  const next = `${LTI_PATHS.start}?launch=${handoff}`;
-  if (launch.isBrowserBound) return { redirect: next };
-  return {
-    page: continueLaunchPage({
-      platformName: launch.platform.name,
-      displayName: values.user.displayName || values.user.email || 'your LMS user',
-      next,
-    }),
-  };
-}
-
-/** Deep Linking 2.0 §4.4: a faculty member (linked, proved or made) picks items to return. */
-async function deepLinkingLaunch(db: Db, ctx: LtiContext, launch: VerifiedLaunch): Promise<LaunchOutcome> {
-  const settings = launch.claims[LTI_CLAIM.deepLinkingSettings] as Record<string, unknown> | undefined;
-  const returnUrl = asString(settings?.deep_link_return_url);
-  if (!settings || !returnUrl || !isReturnUrl(returnUrl, ctx.allowLoopbackHttp))
-    throw new LtiLaunchError(400, 'The deep linking request has no valid deep_link_return_url.');
-  const acceptTypes = settings.accept_types;
-  if (Array.isArray(acceptTypes) && !acceptTypes.includes('ltiResourceLink'))
-    throw new LtiLaunchError(
-      400,
-      'This placement does not take links (ltiResourceLink), the only kind this tool returns.',
-    );
-  const user = launchingUser(launch.claims);
-  checkEmailDomain(launch.platform, user.email);
-  const account = await accountOfLaunch(db, launch.platform, user);
-  if (account.kind === 'none')
-    throw new LtiLaunchError(
-      403,
-      user.email
-        ? 'Only instructors can choose courseware here, and you have no account at the portal. Ask your instructor, or sign up at the portal first.'
-        : 'The platform did not share your e-mail address, which the portal needs to sign you in. Ask your LMS administrator to share it with this tool (in Canvas: privacy level "Public").',
-    );
-  const launchId = crypto.randomUUID();
-  return handOff(db, launch, {
-    id: launchId,
-    account,
-    user,
-    targetPath: LTI_PATHS.picker(launchId),
-    messageType: DEEP_LINKING_REQUEST,
-    settings: {
-      returnUrl,
-      hasData: 'data' in settings,
-      data: settings.data ?? null,
-      acceptMultiple: settings.accept_multiple !== false,
-      title: asString(settings.title) ?? null,
-    },
-  });
-}
-
-/** The return address must be https (or loopback http where allowed): the response JWT is posted there. */
-function isReturnUrl(address: string, allowLoopbackHttp: boolean): boolean {
-  try {
-    const url = new URL(address);
-    return url.protocol === 'https:' || (allowLoopbackHttp && isLoopbackHttp(address));
-  } catch {
-    return false;
-  }
-}
-
-/**
- * LTI Core 1.3 §5.3: a resource link opens the item its target link names (a courseware page of the
- * portal, checked by `checkRedirect`). A user with an account (or an instructor, made faculty) is signed
- * in on the way; anyone else sees the item as a visitor does.
- */
-async function resourceLinkLaunch(db: Db, ctx: LtiContext, launch: VerifiedLaunch): Promise<LaunchOutcome> {
-  const link = launch.claims[LTI_CLAIM.resourceLink] as { id?: unknown } | undefined;
-  if (!link || typeof link.id !== 'string')
-    throw new LtiLaunchError(400, 'The launch names no resource link.');
-  const target = checkRedirect(launch.claims[LTI_CLAIM.targetLinkUri], { publicBaseUrl: ctx.publicBaseUrl });
-  const targetPath =
-    target?.destination === 'portal' && /^\/courseware\/[^/?#]/.test(target.href)
-      ? target.href
-      : '/courseware';
-  const user = launchingUser(launch.claims);
-  checkEmailDomain(launch.platform, user.email);
-  const account = await accountOfLaunch(db, launch.platform, user);
-  if (account.kind === 'none') return { redirect: targetPath };
-  return handOff(db, launch, {
-    account,
-    user,
-    messageType: RESOURCE_LINK_REQUEST,
-    targetPath,
-    settings: null,
-  });
 }
 
 /**
