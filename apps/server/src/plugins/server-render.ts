@@ -1,4 +1,10 @@
 /**
+ * The web app's pages (issue 22), as a plugin registered last: the built files of `apps/web/dist`
+ * (hashed assets kept a year, the rest an hour, precompressed copies sent to browsers that take them),
+ * and every address no route took. An address the server answers itself, or a request other than
+ * GET or HEAD, gets the 404 error body; every other path is the single-page app with its own head
+ * (`pageHead`, written by modules/seo) and, for a public page, its content rendered on the server.
+ *
  * Server rendering of public pages (issue 22). The web app's server entry (`apps/web/dist-server`, built by
  * `npm run build`) renders a page of the route table for a signed-out visitor; this module loads it once,
  * answers the app's API requests in process (`app.inject`, no network hop) and writes the result into the
@@ -7,11 +13,17 @@
  * SERVER_RENDERING=false, or for a page the entry leaves to the browser, index.html goes as it is.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { ErrorBody } from '@portal/shared/errors';
 import { checkRedirect } from '@portal/shared/redirects';
+import { isServerPath } from '@portal/shared/server-paths';
 import { SSR_STATE_ELEMENT_ID, type SsrRenderInput, type SsrRenderResult } from '@portal/shared/ssr';
 import { METRICS_TOKEN_HEADER } from '../lib/metrics-token.js';
+import { compressForClient } from '../lib/negotiated-compression.js';
 
 /** The markers of the built index.html that a rendered page fills or removes. */
 const ROOT_MARKER = '<div id="root"></div>';
@@ -132,3 +144,84 @@ export async function loadPageRenderer(app: FastifyInstance): Promise<PageRender
     return { ...result, kind: 'page' };
   };
 }
+
+/**
+ * The head of the app's page for one request, read once (modules/seo): the browser's configuration the
+ * page carries (`env`, absent when the database cannot be read) and a writer of the head into index.html.
+ */
+export type PageHeadReader = (
+  request: FastifyRequest,
+  path: string,
+) => Promise<{ env: unknown; write(template: string, options: { isRendered: boolean }): string }>;
+
+/** Serves the built web app's files with their cache rules (see the module's comment). */
+async function serveWebFiles(app: FastifyInstance, webDistDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    // Cache-Control comes from setHeaders alone: the header `send` derives from maxAge would replace it.
+    cacheControl: false,
+    // The web build writes `.br` and `.gz` beside each file (scripts/compress.mjs): sent to clients that
+    // accept them, never routes of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    // Hashed files under /assets never change under their name; index.html is revalidated every time;
+    // the rest (favicon, images of the site pages) may be kept an hour.
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else if (path.basename(filePath).startsWith('index.html')) res.setHeader('cache-control', 'no-cache');
+      else res.setHeader('cache-control', 'public, max-age=3600');
+    },
+  });
+}
+
+/**
+ * Registers the web app's files and the not-found handler that answers every other address (see the
+ * module's comment). Options: `pageHead`, the reader of a page's head. Registered after every route.
+ */
+export default fp(
+  async function serverRender(app: FastifyInstance, { pageHead }: { pageHead: PageHeadReader }) {
+    const indexHtml = path.join(app.config.webDistDir, 'index.html');
+    const hasWeb = fs.existsSync(indexHtml);
+    // The app's page, read once: every app route gets it with its own head written in (modules/seo).
+    const template = hasWeb ? fs.readFileSync(indexHtml, 'utf8') : '';
+    const renderPage = hasWeb ? await loadPageRenderer(app) : null;
+    if (hasWeb) await serveWebFiles(app, app.config.webDistDir);
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      // HEAD answers like GET (link checkers and uptime monitors), without the body.
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      // An address the server answers itself (the API, sign-in, files, feeds) that no route took is
+      // missing: a 404, never the app's page (the app's links leave these addresses to the browser by the
+      // same rule).
+      if (isServerPath(url) || !isRead || !hasWeb) {
+        const body: ErrorBody = {
+          code: 'not_found',
+          message: `Nothing is at ${request.method} ${url}.`,
+          requestId: request.id,
+        };
+        return reply.status(404).send(body);
+      }
+      // History-mode routing: every other path is the single-page app, with its page's head (issue 22);
+      // a public page also with its content, rendered on the server.
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (request.method === 'HEAD') return reply.send();
+      // The head and the configuration, read once: the render gets the configuration the page carries.
+      const head = await pageHead(request, url);
+      const rendered = renderPage && head.env ? await renderPage(request, head.env) : null;
+      if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+      const isRendered = rendered?.kind === 'page';
+      const appPage = head.write(template, { isRendered });
+      const html = isRendered ? fillRenderedPage(appPage, rendered) : appPage;
+      reply.status(rendered?.status ?? 200);
+      // Compression's hooks hang on routes, and this is the not-found handler: compressed here.
+      const { encoding, payload } = await compressForClient(request.headers['accept-encoding'], html);
+      reply.header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(payload);
+    });
+  },
+  { name: 'server-render', dependencies: ['db'] },
+);

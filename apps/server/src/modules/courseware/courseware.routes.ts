@@ -20,28 +20,15 @@ import {
   SearchContentResponseSchema,
 } from '@portal/shared/schemas/courseware';
 import { UuidSchema } from '@portal/shared/schemas/common';
-import {
-  SEARCH_ANONYMOUS_RATE_MAX,
-  SEARCH_ANONYMOUS_RATE_WINDOW_MS,
-  SEARCH_CACHE_SWEEP_INTERVAL_MS,
-} from '@portal/shared/limits';
+import { SEARCH_ANONYMOUS_RATE_MAX, SEARCH_ANONYMOUS_RATE_WINDOW_MS } from '@portal/shared/limits';
 import { getContent, getContentFiles, listCatalogue } from './courseware.service.js';
 import { searchCatalogue } from './search.service.js';
-import { sweepSearchCache } from './search-cache.repository.js';
 import { OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
 import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
-import { scheduleHousekeeping } from '../../lib/schedule.js';
 
 const tags = ['courseware'];
 
 const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Kept searches and sightings past their TTL or generation (issue 33: deleted on a schedule).
-  scheduleHousekeeping(app, {
-    name: 'search cache sweep',
-    intervalMs: SEARCH_CACHE_SWEEP_INTERVAL_MS,
-    task: () => sweepSearchCache(app.db),
-  });
-
   app.get(
     '/content/search',
     {

@@ -13,20 +13,11 @@
  * - POST   /content/:id/bundle      → { fileId, name, status, isReused }: 200 ready, 202 pending; CanViewFiles
  * - POST   /content/:id/cartridge   the same for the IMS Common Cartridge 1.1 export (issue 26), an .imscc
  */
-import { createDocumentTextJobHandler } from './document-text.service.js';
-import { createDocumentTextExtractor } from './document-text-pool.js';
-import { sweepFileStore } from './file-sweep.js';
-import { scheduleHousekeeping } from '../../lib/schedule.js';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@portal/shared/errors';
-import {
-  FILE_MAX_BYTES,
-  FILE_SWEEP_INTERVAL_MS,
-  RANGE_HEADER_MAX,
-  S3_PRESIGNED_URL_TTL_S,
-} from '@portal/shared/limits';
+import { FILE_MAX_BYTES, RANGE_HEADER_MAX, S3_PRESIGNED_URL_TTL_S } from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   BundleResponseSchema,
@@ -38,7 +29,7 @@ import {
   UploadFileResponseSchema,
   type UploadFileResponse,
 } from '@portal/shared/schemas/files';
-import { createBundleJobHandler, requestBundle } from './bundles.service.js';
+import { requestBundle } from './bundles.service.js';
 import {
   createDownloadSigner,
   deleteFile,
@@ -117,25 +108,6 @@ function fieldsError(error: z.ZodError): AppError {
 
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const signer = await createDownloadSigner(app.db, app.config.secretsKeyring);
-  app.jobs.register(createBundleJobHandler({ fileStore: app.fileStore, config: app.config }));
-  // Document text is read in a bounded worker thread, never on the thread answering requests.
-  const extractor = createDocumentTextExtractor({
-    timeoutMs: app.config.documentTextTimeoutMs,
-    memoryMb: app.config.documentTextMemoryMb,
-  });
-  app.addHook('onClose', async () => {
-    // Running extractions are given back to the queue (the runner stops first), then their threads end.
-    await app.jobs.stop();
-    await extractor.close();
-  });
-  app.jobs.register(createDocumentTextJobHandler({ fileStore: app.fileStore, extractor }));
-  // What a process killed mid-write left in the file store goes at start, then hourly on a job worker.
-  scheduleHousekeeping(app, {
-    name: 'file store sweep',
-    intervalMs: FILE_SWEEP_INTERVAL_MS,
-    task: () => sweepFileStore(app.db, app.fileStore, { graceMs: app.config.fileSweepGraceMs, log: app.log }),
-  });
-
   app.post(
     '/files',
     {

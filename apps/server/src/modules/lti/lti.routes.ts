@@ -30,15 +30,13 @@ import {
   LTI_LINK_TTL_S,
   LTI_LOGIN_STATE_TTL_S,
   LTI_STATE_COOKIE_PREFIX,
-  LTI_SWEEP_INTERVAL_MS,
   LtiIdentitiesSchema,
   LtiDeepLinkingChoiceSchema,
   LtiDeepLinkingLaunchSchema,
   LtiDeepLinkingReturnSchema,
 } from '@portal/shared/schemas/lti';
 import { BEARER, errorResponses } from '../../lib/openapi.js';
-import { scheduleHousekeeping } from '../../lib/schedule.js';
-import { resealToolKeys, toolJwks } from './lti-keys.service.js';
+import { toolJwks } from './lti-keys.service.js';
 import { lifetimeText } from '../identity/index.js';
 import { sha256 } from '../identity/identity.service.js';
 import {
@@ -70,7 +68,6 @@ import {
   launch,
   platformOrigins,
   signOnLaunch,
-  sweepExpiredLaunches,
   type LtiContext,
 } from './lti.service.js';
 
@@ -150,14 +147,6 @@ export function allowPlatformFraming(app: FastifyInstance): void {
 }
 
 export const ltiPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  // At start, as the token signing keys: each tool key sealed under the current SECRETS_KEY.
-  await resealToolKeys(app.db, app.config.secretsKeyring);
-  // Expired login states, nonces and launches go on a schedule, on job workers.
-  scheduleHousekeeping(app, {
-    name: 'LTI launch sweep',
-    intervalMs: LTI_SWEEP_INTERVAL_MS,
-    task: () => sweepExpiredLaunches(app.db),
-  });
   const ctx = (): LtiContext => ({
     publicBaseUrl: app.config.publicBaseUrl,
     keyring: app.config.secretsKeyring,

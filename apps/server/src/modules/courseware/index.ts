@@ -1,0 +1,23 @@
+/**
+ * The courseware module (000 §7 Content service): the catalogue, search and item pages' API and the
+ * editing API under /api/v1, and the sweep of kept searches (issue 33: deleted on a schedule).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { SEARCH_CACHE_SWEEP_INTERVAL_MS } from '@portal/shared/limits';
+import { API_V1 } from '../../lib/api-prefix.js';
+import { scheduleHousekeeping } from '../../lib/schedule.js';
+import coursewareRoutes from './courseware.routes.js';
+import coursewareWriteRoutes from './courseware-write.routes.js';
+import { sweepSearchCache } from './search-cache.repository.js';
+
+/** Registers the courseware routes and the search cache sweep. */
+export const coursewareModule: FastifyPluginAsync = async (app) => {
+  // Kept searches and sightings past their TTL or generation (issue 33: deleted on a schedule).
+  scheduleHousekeeping(app, {
+    name: 'search cache sweep',
+    intervalMs: SEARCH_CACHE_SWEEP_INTERVAL_MS,
+    task: () => sweepSearchCache(app.db),
+  });
+  await app.register(coursewareRoutes, { prefix: API_V1 });
+  await app.register(coursewareWriteRoutes, { prefix: API_V1 });
+};
