@@ -64,7 +64,7 @@ function main(argv) {
   const long = checked.filter(([, subject]) => [...subject].length > SUBJECT_MAX);
   for (const [hash, subject] of long)
     console.error(
-      `${hash.slice(0, 12)}: subject of ${[...subject].length} characters (at most ${SUBJECT_MAX}): ${subject}`,
+      `${hash.length === 40 ? hash.slice(0, 12) : hash}: subject of ${[...subject].length} characters (at most ${SUBJECT_MAX}): ${subject}`,
     );
   if (long.length > 0) {
     console.error('Shorten the subject and put the why in the body (git commit --amend, or git rebase -i).');
