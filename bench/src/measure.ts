@@ -213,7 +213,7 @@ export function queryClasses(args: {
     },
     {
       // The classes repeat their query, so after the first request they read what the search kept (its
-      // plan and ranking, README "Search" item 9); this one asks for it worked out anew every time.
+      // plan and ranking, docs/search.md item 9); this one asks for it worked out anew every time.
       key: 'frequentFresh',
       label: `frequent term "${FREQUENT_TERM}", worked out anew (no-cache)`,
       kind: 'search',

@@ -1,7 +1,7 @@
 /**
  * `npm run files:migrate -- --to s3`: copies every file of the local store (DATA_DIR/files) into the
  * bucket of the S3_* settings and verifies each by SHA-256 (ops/files-migrate.ts); run it again after a
- * stop and it skips what is there. Then switch FILE_STORE=s3 and restart (README "Deployment"). Exit 0 and
+ * stop and it skips what is there. Then switch FILE_STORE=s3 and restart (docs/operations.md "Deployment"). Exit 0 and
  * a summary, or 1 when any file failed (named) or the settings are wrong.
  */
 import path from 'node:path';

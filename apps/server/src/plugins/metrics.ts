@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics at GET /metrics (issue 23, README "Operations"), in a prom-client registry of the
+ * Prometheus metrics at GET /metrics (issue 23, docs/operations.md), in a prom-client registry of the
  * app's own: request durations per route pattern, method and status; the job queue's depth and oldest
  * age per kind and the mail outbox backlog (read from the database at scrape time); the PostgreSQL
  * pool's connections (none on PGlite); and Node's defaults, event-loop lag among them.

@@ -1,5 +1,5 @@
 /**
- * Operations endpoints and load shedding (issue 23, README "Operations").
+ * Operations endpoints and load shedding (issue 23, docs/operations.md).
  *
  *   GET /api/health → 200 { status: 'ok' } while the process answers.
  *   GET /api/ready  → 200 { status: 'ready', checks } when the database answers within

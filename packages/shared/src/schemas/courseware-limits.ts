@@ -64,7 +64,7 @@ export const SEARCH_CACHE_SWEEP_INTERVAL_MS = 60_000;
 /**
  * Searches a signed-out client (a network address, an IPv6 client by its /64) may make within
  * SEARCH_ANONYMOUS_RATE_WINDOW_MS. A class of 40 behind one school address, each student searching as
- * fast as a person reads, needs at most about 1,000 a minute (measured: README "Security", Limits).
+ * fast as a person reads, needs at most about 1,000 a minute (measured: docs/security.md, Limits).
  */
 export const SEARCH_ANONYMOUS_RATE_MAX = 1200;
 export const SEARCH_ANONYMOUS_RATE_WINDOW_MS = 60_000;

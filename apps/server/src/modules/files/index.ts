@@ -2,7 +2,7 @@
  * The files module (000 §7 File service, 001 §3 File upload): its API under /api/v1, the job handlers
  * of bundles, cartridges and document text (read in a bounded worker thread), and the hourly sweep of
  * the file store. Other modules use, besides `files.service.ts`, the job that reads an imported file's
- * text for search (README "Search").
+ * text for search (docs/search.md).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { FILE_SWEEP_INTERVAL_MS } from '@portal/shared/limits';

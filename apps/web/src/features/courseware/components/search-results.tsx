@@ -32,7 +32,7 @@ function ResultSkeletons() {
 
 /**
  * Paged results of a search or of browsing (000 §2): a count, the corrected query, the partial-match
- * notice and the acronyms also searched for (README "Search"), the list, the no-content message, and
+ * notice and the acronyms also searched for (docs/search.md), the list, the no-content message, and
  * Previous / Next by page token.
  * Props: `title`, `data` (the current page, or undefined while the first loads), `isFetching`,
  * `pageIndex` (0-based), `onNext`, `onPrevious`, `showStatus`.

@@ -23,7 +23,7 @@ import { useRotateToolKey, useToolKeys } from '../api/tool-keys';
 import { PlatformForm } from '../components/platform-form';
 import { GuardRedirect } from '../../../components/session-guard';
 
-/** The addresses an LMS admin enters for this tool (README "LMS integration"). */
+/** The addresses an LMS admin enters for this tool (docs/lti.md). */
 function ToolAddresses() {
   const origin = window.location.origin;
   const rows: [string, string][] = [
