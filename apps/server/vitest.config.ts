@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    // One migrated PGlite cluster, copied by each test file's database (see the file).
+    globalSetup: ['src/testing/database-image.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

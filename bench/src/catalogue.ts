@@ -10,14 +10,10 @@ import { sql } from 'drizzle-orm';
 import { type ContentStatus } from '@portal/shared/enums';
 import type { Db } from '../../apps/server/src/db/client.js';
 import { rows } from '../../apps/server/src/db/rows.js';
-import {
-  content,
-  contentContributor,
-  contentKnowledge,
-  contributor,
-  knowledgeItem,
-} from '../../apps/server/src/db/schema/courseware.js';
+import { contributor } from '../../apps/server/src/db/schema/contributors.js';
+import { content, contentContributor, contentKnowledge } from '../../apps/server/src/db/schema/courseware.js';
 import { file, fileText } from '../../apps/server/src/db/schema/files.js';
+import { knowledgeItem } from '../../apps/server/src/db/schema/knowledge.js';
 import { refreshSearchIndex } from '../../apps/server/src/modules/courseware/courseware.service.js';
 import {
   CATALOGUE_SEED,

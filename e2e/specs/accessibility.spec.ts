@@ -14,7 +14,7 @@
 import { type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ContentSchema, toUpdateRequest, type Content } from '@portal/shared/schemas/courseware';
-import { apiToken, clientAddress, DEMO_PASSWORD, signIn } from './helpers';
+import { apiToken, clientAddress, DEMO_PASSWORD, signIn, fileDownloadButton } from './helpers';
 import { expectFocusVisible, MAX_TAB_STOPS, press, tabTo, arrowTo } from './keyboard';
 import { ACCOUNTS, XSS_SHEET } from './route-table';
 
@@ -144,7 +144,7 @@ test(
     await press(page, 'Enter');
     await expect(page.getByRole('heading', { level: 1, name: XSS_SHEET.name })).toBeVisible();
 
-    const file = page.getByRole('region', { name: 'Files' }).getByRole('button', { name: XSS_SHEET.file });
+    const file = fileDownloadButton(page, XSS_SHEET.file);
     await tabTo(page, file);
     const download = page.waitForEvent('download');
     await press(page, 'Enter');
@@ -192,11 +192,7 @@ test(
         json: { code: 'internal', message: 'The download link could not be made.' },
       }),
     );
-    await expectFocusReturns(
-      page,
-      page.getByRole('region', { name: 'Files' }).getByRole('button', { name: XSS_SHEET.file }),
-      'Error',
-    );
+    await expectFocusReturns(page, fileDownloadButton(page, XSS_SHEET.file), 'Error');
   },
 );
 

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
-import { axeViolations, searchBox, signIn, storedToken } from './helpers';
+import { expect, test, untilAppReady } from './fixtures';
+import { axeViolations, fileDownloadButton, searchBox, signIn, storedToken } from './helpers';
 
 const XSS_SHEET = 'Web Security: Cross-Site Scripting';
 const XSS_FILE = 'Web Security: Cross-Site Scripting (lab sheet)';
@@ -30,7 +30,9 @@ test('a visitor searches, opens the XSS lab sheet and sees it without file links
 
   const files = page.getByRole('region', { name: 'Files' });
   await expect(files.getByText(XSS_FILE)).toBeVisible();
-  await expect(files.getByRole('button', { name: XSS_FILE })).toHaveCount(0);
+  await expect(fileDownloadButton(page, XSS_FILE)).toHaveCount(0);
+  // Nor can they preview what they may not download (issue 37).
+  await expect(files.getByRole('button', { name: /^Preview/ })).toHaveCount(0);
   await expect(files.getByRole('link', { name: XSS_FILE })).toHaveCount(0);
   await expect(page.getByText('Log in with a faculty account to view and download files.')).toBeVisible();
   await expect(files.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
@@ -46,9 +48,8 @@ test('faculty signs in through the sign-in page and downloads the real bytes of 
   await signIn(page, 'faculty@example.edu');
   await expect(page.getByRole('heading', { level: 1, name: XSS_SHEET })).toBeVisible();
 
-  const files = page.getByRole('region', { name: 'Files' });
   const downloadPromise = page.waitForEvent('download');
-  await files.getByRole('button', { name: XSS_FILE }).click();
+  await fileDownloadButton(page, XSS_FILE).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('3_xss.md');
   const bytes = fs.readFileSync(await download.path());
@@ -66,7 +67,8 @@ test('a student sees no file links and the download endpoint refuses them with 4
   await signIn(page, 'student@example.edu');
   const files = page.getByRole('region', { name: 'Files' });
   await expect(files.getByText(XSS_FILE)).toBeVisible();
-  await expect(files.getByRole('button', { name: XSS_FILE })).toHaveCount(0);
+  await expect(fileDownloadButton(page, XSS_FILE)).toHaveCount(0);
+  await expect(files.getByRole('button', { name: /^Preview/ })).toHaveCount(0);
 
   const token = await storedToken(page);
   const content = await (
@@ -137,4 +139,34 @@ test('an item whose answer comes after its page code draws once, without moving 
   // 0.1 is the "good" limit of Cumulative Layout Shift.
   expect(cumulative).toBeLessThan(0.1);
   await phone.close();
+});
+
+test('at 1280 px a facet stand-in opens its list on one click and by keyboard, and filters (issue 34)', async ({
+  browser,
+}) => {
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await desk.goto('/courseware');
+  await untilAppReady(desk);
+  const panel = desk.getByRole('region', { name: 'Search courseware' });
+  const categories = panel.getByRole('combobox', { name: /^Content categories/ });
+  await categories.click();
+  await expect(desk.getByRole('listbox')).toBeVisible();
+  await desk.getByRole('option', { name: /^Exercise/ }).click();
+  await expect(desk).toHaveURL(/[?&]cat=exercise/);
+  await desk.keyboard.press('Escape');
+  await expect(desk.getByRole('button', { name: 'Remove filter Exercise' })).toBeVisible();
+  const results = desk.getByRole('region', { name: 'Search results' });
+  await expect(results.getByRole('article').first()).toBeVisible();
+
+  const tags = panel.getByRole('combobox', { name: /^Tags/ });
+  await tags.focus();
+  await desk.keyboard.press('Enter');
+  const lab = desk.getByRole('option', { name: /^Lab/ });
+  await expect(lab).toBeVisible();
+  await lab.press(' ');
+  await expect(desk).toHaveURL(/[?&]tag=lab/);
+  await desk.keyboard.press('Escape');
+  await expect(tags).toBeFocused();
+  await expect(tags).toHaveText('Lab');
+  await desk.close();
 });

@@ -21,7 +21,7 @@
  * Destructive controls are left alone: only links and download controls are pressed, never a button
  * without `data-download` (Delete, Save, Sign out, Unlink…).
  * The state brand crawls as a visitor and as an admin (NATIONAL_ONLY on the others). Each role's test
- * prints its counts; the closing line of the run sums them.
+ * prints its counts and where its minutes went; the closing line of the run sums them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,8 +58,8 @@ const NATIONAL_ONLY = '@national-brand-only';
 const STATE_BRAND_ROLES: readonly Role[] = ['visitor', 'admin'];
 /** More Tab stops than any page has; a page with more is reported. */
 const MAX_TAB_STOPS = 400;
-/** How long a smooth scroll to the focused element may take before the focus is looked at again. */
-const SCROLL_SETTLE_MS = 300;
+/** How long a smooth scroll may take to bring the focused element into view, on a loaded machine. */
+const SCROLL_SETTLE_MS = 3000;
 /** How long a link may take to land and its page to draw. */
 const LANDING_TIMEOUT_MS = 10_000;
 /** Each role's crawl: its routes, their links and tab walks, on a loaded two-core machine. */
@@ -85,6 +85,21 @@ interface Tally {
   serverLinks: number;
   downloads: number;
   tabStops: number;
+  /** Milliseconds spent per phase of the crawl, to see where its minutes go. */
+  ms: Partial<Record<Phase, number>>;
+}
+
+/** The phases of a route's crawl, as timed in Tally.ms. */
+type Phase = 'in the app' | 'axe' | 'fresh load' | 'Tab' | 'downloads' | 'fetches' | 'follows';
+
+/** Runs `work`, adding the time it takes to `tally`'s `phase`. */
+async function timed<T>(tally: Tally, phase: Phase, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    tally.ms[phase] = (tally.ms[phase] ?? 0) + performance.now() - start;
+  }
 }
 
 /** Addresses whose page leaves the app (sign-in, sign-up, the exercise area): links to them open in a page of their own. */
@@ -223,9 +238,14 @@ async function tabThrough(
     }
     if (stop.isFirst) break;
     let problem = stop.problem;
-    // The browser scrolls what takes the focus into view, smoothly: look again once it has.
+    // The browser scrolls what takes the focus into view, smoothly (slower on a loaded machine): look
+    // again once it is in view, or once the scroll has had its time.
     if (problem?.endsWith('outside the viewport')) {
-      await page.waitForTimeout(SCROLL_SETTLE_MS);
+      await page
+        .waitForFunction(`!((${focusProblem.toString()})() ?? '').endsWith('outside the viewport')`, null, {
+          timeout: SCROLL_SETTLE_MS,
+        })
+        .catch(() => undefined);
       problem = await page.evaluate(focusProblem);
     }
     if (problem) problems.push(`${where}: Tab ${stops + 1}: ${problem}`);
@@ -534,9 +554,11 @@ async function crawlAs(page: Page, role: Role, tally: Tally): Promise<string[]> 
         await open(page, '/terms-of-use', false);
         await page.getByRole('heading', { level: 1, name: 'Terms of use' }).waitFor();
       }
-      await open(page, route.url, false);
-      await drawn(page, route, `${where}, in the app`);
-      inApp = await seen(page, route);
+      inApp = await timed(tally, 'in the app', async () => {
+        await open(page, route.url, false);
+        await drawn(page, route, `${where}, in the app`);
+        return seen(page, route);
+      });
       const exclude: string[] = [];
       for (const part of await shellParts(page)) {
         if (seenShell.has(part.key)) exclude.push(part.selector);
@@ -545,7 +567,7 @@ async function crawlAs(page: Page, role: Role, tally: Tally): Promise<string[]> 
       const key = await mainKey(page);
       if (auditedMains.has(key)) exclude.push(`#${MAIN_CONTENT_ID}`);
       auditedMains.add(key);
-      for (const finding of await seriousFindings(page, { exclude }))
+      for (const finding of await timed(tally, 'axe', () => seriousFindings(page, { exclude })))
         problems.push(
           `${where}: ${finding.rule} (${finding.impact}, ${finding.help}) at ${finding.targets.join(' | ')}`,
         );
@@ -557,9 +579,11 @@ async function crawlAs(page: Page, role: Role, tally: Tally): Promise<string[]> 
       continue;
     }
     // Fresh, as a reload or a bookmark would open it.
-    await page.goto(route.url);
-    await drawn(page, route, `${where}, loaded`);
-    const loaded = await seen(page, route);
+    const loaded = await timed(tally, 'fresh load', async () => {
+      await page.goto(route.url);
+      await drawn(page, route, `${where}, loaded`);
+      return seen(page, route);
+    });
     if (inApp && (inApp.heading !== loaded.heading || inApp.address !== loaded.address))
       problems.push(
         `${where}: a fresh load shows "${loaded.heading}" at ${loaded.address}, the app "${inApp.heading}" at ${inApp.address}`,
@@ -579,12 +603,12 @@ async function crawlAs(page: Page, role: Role, tally: Tally): Promise<string[]> 
         // A page that opens as a dialog keeps the focus in it: walked whole too.
         const isDialog = 'dialog' in route.shows;
         const scope = hasWalkedShell && hasSkipLink > 0 && !isDialog ? 'main' : 'page';
-        const walk = await tabThrough(page, scope, where);
+        const walk = await timed(tally, 'Tab', () => tabThrough(page, scope, where));
         hasWalkedShell = true;
         tally.tabStops += walk.stops;
         problems.push(...walk.problems);
       }
-      const downloads = await pressDownloads(page, route, where);
+      const downloads = await timed(tally, 'downloads', () => pressDownloads(page, route, where));
       tally.downloads += downloads.count;
       problems.push(...downloads.problems);
     }
@@ -595,21 +619,21 @@ async function crawlAs(page: Page, role: Role, tally: Tally): Promise<string[]> 
         if (fetched.has(address)) continue;
         fetched.add(address);
         tally.serverLinks += 1;
-        const problem = await fetchServerLink(page, address, where);
+        const problem = await timed(tally, 'fetches', () => fetchServerLink(page, address, where));
         if (problem) problems.push(problem);
       } else if (leaves) {
         // In a page of its own, once by its path: the sign-in links name the page they come from.
         if (followed.has(pathname)) continue;
         followed.add(pathname);
         tally.links += 1;
-        const problem = await landingInOwnPage(page, address, where);
+        const problem = await timed(tally, 'follows', () => landingInOwnPage(page, address, where));
         if (problem) problems.push(problem);
       } else {
         let isFollowedAnyway = false;
         if (!fetched.has(address)) {
           fetched.add(address);
           tally.pagesFetched += 1;
-          const problem = await fetchPage(page, address, where);
+          const problem = await timed(tally, 'fetches', () => fetchPage(page, address, where));
           // The server renders for a visitor: an item only editors may see is 404 to it and opens in the
           // browser for them, so a signed-in role's 404 is followed by a click to see what it shows.
           if (problem && role !== 'visitor' && problem.endsWith('answered 404')) isFollowedAnyway = true;
@@ -617,7 +641,7 @@ async function crawlAs(page: Page, role: Role, tally: Tally): Promise<string[]> 
         }
         const shape = shapeOf(address);
         if (byLoadOnly || (followed.has(shape) && !isFollowedAnyway)) continue;
-        const problem = await follow(page, loaded.address, address, where);
+        const problem = await timed(tally, 'follows', () => follow(page, loaded.address, address, where));
         // A link gone from the page on a reload (its data changed meanwhile): another of its shape is tried.
         if (problem === VANISHED) {
           tally.vanished += 1;
@@ -650,21 +674,22 @@ test.afterAll(async ({ browserName: _browser }, testInfo) => {
     await setUp.api.dispose();
   }
   const counted = Object.entries(tallies);
-  const sum = (key: keyof Tally) => counted.reduce((total, [, tally]) => total + tally[key], 0);
+  const sum = (key: Exclude<keyof Tally, 'ms'>) =>
+    counted.reduce((total, [, tally]) => total + tally[key], 0);
   if (counted.length > 0)
     console.log(
       `crawler (${testInfo.project.name}): ${sum('routes')} route visits over ${counted.length} roles, ${sum('links')} app links followed, ${sum('pagesFetched')} app addresses fetched, ${sum('serverLinks')} server links fetched, ${sum('downloads')} downloads, ${sum('tabStops')} Tab stops`,
     );
 });
 
-test('the route table covers every path of router.tsx, and no path it lacks', () => {
+test('the route table covers every path of route-table.ts, and no path it lacks', () => {
   const listed = new Set(ROUTES.map((route) => route.path));
   const table = routeTablePaths();
-  expect(table.unread, 'paths of router.tsx this check cannot read: write them out').toEqual([]);
+  expect(table.unread, 'paths of route-table.ts this check cannot read: write them out').toEqual([]);
   const missing = [...table.paths].filter((routePath) => !listed.has(routePath));
-  expect(missing, 'routes of router.tsx not crawled').toEqual([]);
+  expect(missing, 'routes of route-table.ts not crawled').toEqual([]);
   const stale = [...listed].filter((routePath) => !table.paths.has(routePath));
-  expect(stale, 'crawled paths not in router.tsx').toEqual([]);
+  expect(stale, 'crawled paths not in route-table.ts').toEqual([]);
 });
 
 for (const role of ROLES) {
@@ -681,11 +706,14 @@ for (const role of ROLES) {
         serverLinks: 0,
         downloads: 0,
         tabStops: 0,
+        ms: {},
       };
       tallies[role] = tally;
+      const started = Date.now();
       const problems = await crawlAs(page, role, tally);
+      const phases = Object.entries(tally.ms).map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(0)} s`);
       console.log(
-        `crawler as ${role}: ${tally.routes} routes, ${tally.links} app links followed, ${tally.pagesFetched} app addresses fetched, ${tally.serverLinks} server links fetched, ${tally.downloads} downloads, ${tally.tabStops} Tab stops, ${tally.vanished} links gone on a reload`,
+        `crawler as ${role}: ${tally.routes} routes, ${tally.links} app links followed, ${tally.pagesFetched} app addresses fetched, ${tally.serverLinks} server links fetched, ${tally.downloads} downloads, ${tally.tabStops} Tab stops, ${tally.vanished} links gone on a reload; ${((Date.now() - started) / 60_000).toFixed(1)} min: ${phases.join(', ')}`,
       );
       expect(problems).toEqual([]);
     },

@@ -32,6 +32,15 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
 }
 
+/**
+ * The download button of the file named `name` in an item's Files region (its Preview button, whose name
+ * also holds the file's, is left out: the download's name starts with the file's).
+ */
+export function fileDownloadButton(page: Page, name: string) {
+  const start = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  return page.getByRole('region', { name: 'Files' }).getByRole('button', { name: start });
+}
+
 /** The search box of the landing page. */
 export function searchBox(page: Page) {
   return page.getByRole('region', { name: 'Search courseware' }).getByLabel('Search courseware');

@@ -171,6 +171,20 @@ export const ROUTES: readonly AuditedRoute[] = [
   { path: 'admin/outbox', url: '/admin/outbox', shows: { heading: 'Outgoing e-mail' }, roles: ADMINS },
   // The account page (issue 33): its LMS links signed in; a sign-in prompt for a visitor.
   { path: 'account', url: '/account', shows: { heading: 'Your account' }, roles: EVERYONE },
+  // My downloads (issue 37): faculty and up.
+  {
+    path: 'account/downloads',
+    url: '/account/downloads',
+    shows: { heading: 'My downloads' },
+    roles: TEACHERS,
+  },
+  // A digest's "Stop these digests" link (issue 37): the button stops them, for anyone with the token.
+  {
+    path: 'follows/unsubscribe',
+    url: '/follows/unsubscribe',
+    shows: { heading: 'Stop the digests' },
+    roles: EVERYONE,
+  },
   { path: 'invitations', url: '/invitations', shows: { heading: 'Invite students' }, roles: TEACHERS },
   { path: 'new-page', url: '/new-page', shows: { dialog: 'Add new page' }, roles: EDITORS },
   // LTI 1.3 (issue 26): the admin's platforms; the picker of a launch that is not this visitor's.
@@ -250,12 +264,12 @@ export const ROUTES: readonly AuditedRoute[] = [
 ];
 
 /**
- * The `path`s of the route table as app/router.tsx writes them: `path: '…'`, the site pages' helpers
+ * The `path`s of the route table as app/route-table.ts writes them: `path: '…'`, the site pages' helpers
  * (`page('…'`, `editable('…'`), the lists mapped to routes (`['cr-admin', 'admin'].map((path)`), and ''
  * for the index route; and each `path:` whose value is not written out (which this reading would miss).
  */
 export function routeTablePaths(): { paths: Set<string>; unread: string[] } {
-  const file = fileURLToPath(new URL('../../apps/web/src/app/router.tsx', import.meta.url));
+  const file = fileURLToPath(new URL('../../apps/web/src/app/route-table.ts', import.meta.url));
   const source = fs.readFileSync(file, 'utf8');
   const paths = new Set<string>(['']);
   for (const match of source.matchAll(/\bpath: '([^']*)'/g)) paths.add(match[1]!);

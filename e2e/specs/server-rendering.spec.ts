@@ -6,7 +6,7 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { signIn, fileDownloadButton } from './helpers';
 
 const XSS_SHEET = {
   url: '/courseware/hacktivity-lab-sheets/web-security/web-security-cross-site-scripting',
@@ -166,8 +166,6 @@ test('a signed-in faculty member gets their parts of a rendered page after hydra
   const errors = collectErrors(page);
   await page.reload({ waitUntil: 'networkidle' });
   await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: 'Files' }).getByRole('button', { name: XSS_SHEET.file }),
-  ).toBeVisible();
+  await expect(fileDownloadButton(page, XSS_SHEET.file)).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -26,17 +26,21 @@ import operations from './plugins/operations.js';
 import requestGuards from './plugins/request-guards.js';
 import requestId, { REQUEST_ID_HEADER, requestIdGenerator } from './plugins/request-id.js';
 import routeAccess from './plugins/route-access.js';
+import publicCache from './plugins/public-cache.js';
+import renderCache from './plugins/render-cache.js';
 import serverRender from './plugins/server-render.js';
 import serverTiming from './plugins/server-timing.js';
 import { contributorsModule } from './modules/contributors/index.js';
 import { coursewareModule } from './modules/courseware/index.js';
 import { eventsModule } from './modules/events/index.js';
 import { feedbackModule } from './modules/feedback/index.js';
+import { followsModule } from './modules/follows/index.js';
 import { filesModule } from './modules/files/index.js';
 import { formsModule } from './modules/forms/index.js';
 import { identityModule, identitySessions } from './modules/identity/index.js';
 import { jobsModule } from './modules/jobs/index.js';
 import { knowledgeModule } from './modules/knowledge/index.js';
+import { searchGeneration } from './modules/knowledge/coverage.repository.js';
 import { lessonsModule } from './modules/lessons/index.js';
 import { ltiModule } from './modules/lti/index.js';
 import { mailModule } from './modules/mail/index.js';
@@ -45,7 +49,7 @@ import { organizationsModule } from './modules/organizations/index.js';
 import { pagesModule } from './modules/pages/index.js';
 import { appPageHead, seoModule } from './modules/seo/index.js';
 import { siteModule } from './modules/site/index.js';
-import { statisticsModule } from './modules/statistics/index.js';
+import { lastDownloadsStatement, statisticsModule } from './modules/statistics/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -110,6 +114,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Health, ready and load shedding (after serverTiming, whose onRequest hook a refused answer needs).
   await app.register(operations);
   await app.register(metrics);
+  // Public answers: 304 before any route runs, and the Cache-Control of shared caches (issue 39).
+  await app.register(publicCache, { readGeneration: searchGeneration });
+  // After it (its classes and ETag), before compression: kept public answers served without a render.
+  await app.register(renderCache);
   await app.register(compress, { global: true, threshold: 2048 });
   await app.register(formbody);
   // Streamed uploads; no file may exceed the largest upload limit (001 §9), routes set tighter ones.
@@ -125,12 +133,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(identityModule);
   await app.register(mailModule);
   await app.register(siteModule);
-  await app.register(coursewareModule);
+  await app.register(coursewareModule, { lastDownloadsStatement });
   await app.register(filesModule);
   await app.register(lessonsModule);
   await app.register(contributorsModule);
   await app.register(knowledgeModule);
   await app.register(feedbackModule);
+  await app.register(followsModule);
   await app.register(statisticsModule);
   await app.register(organizationsModule);
   await app.register(formsModule);

@@ -13,6 +13,8 @@ import {
   METRICS_TOKEN_MIN,
   OVERLOAD_EVENT_LOOP_DELAY_MS,
   OVERLOAD_HEAP_USED_BYTES,
+  RENDER_CACHE_BYTES_MAX,
+  RENDER_CACHE_ENTRIES_MAX,
   SESSION_MAX_AGE_DAYS_DEFAULT,
 } from '@portal/shared/limits';
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag } from '@portal/shared/schemas/site';
@@ -138,6 +140,17 @@ const EnvSchema = z.object({
     .min(16 * 1024 * 1024)
     .default(OVERLOAD_HEAP_USED_BYTES),
   /**
+   * The in-process render cache of public answers (issue 39, plugins/render-cache.ts): entries and bytes
+   * of bodies it holds at most; RENDER_CACHE_BYTES_MAX=0 turns it off.
+   */
+  RENDER_CACHE_ENTRIES_MAX: z.coerce.number().int().min(1).max(1_000_000).default(RENDER_CACHE_ENTRIES_MAX),
+  RENDER_CACHE_BYTES_MAX: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(16 * 1024 * 1024 * 1024)
+    .default(RENDER_CACHE_BYTES_MAX),
+  /**
    * Unreferenced objects and partial uploads of the file store are removed once unmodified this long,
    * in milliseconds (issue 23: what a process killed mid-write left).
    */
@@ -235,6 +248,9 @@ export interface Config {
   /** Load shedding thresholds (OVERLOAD_EVENT_LOOP_DELAY_MS, OVERLOAD_HEAP_USED_BYTES). */
   overloadEventLoopDelayMs: number;
   overloadHeapUsedBytes: number;
+  /** The in-process render cache's bounds (RENDER_CACHE_ENTRIES_MAX, RENDER_CACHE_BYTES_MAX; 0 bytes: off). */
+  renderCacheEntriesMax: number;
+  renderCacheBytesMax: number;
   /** FILE_SWEEP_GRACE_MS: how old an unreferenced object or partial upload must be to be swept. */
   fileSweepGraceMs: number;
   /** FILE_STORE and its S3_* settings: where files are kept. */
@@ -335,6 +351,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isServerTimingDetailed: e.SERVER_TIMING_DETAILS,
     overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
     overloadHeapUsedBytes: e.OVERLOAD_HEAP_USED_BYTES,
+    renderCacheEntriesMax: e.RENDER_CACHE_ENTRIES_MAX,
+    renderCacheBytesMax: e.RENDER_CACHE_BYTES_MAX,
     fileSweepGraceMs: e.FILE_SWEEP_GRACE_MS,
     fileStore:
       e.FILE_STORE === 's3'

@@ -18,7 +18,7 @@ import { getAccessToken } from './lib/auth-token';
 import { fetchEnv } from './lib/env';
 import { reportError } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
-import { beginSessionRestore, endSessionRestore, login } from './lib/session';
+import { beginSessionRestore, endSessionRestore, login, refetchUserData } from './lib/session';
 import { readSsrState } from './lib/ssr-state';
 
 /** Loads the lazy modules of the routes matching this address, as the server did before rendering. */
@@ -59,6 +59,16 @@ function app(queryClient: QueryClient, env: EnvJson, router: ReturnType<typeof c
   );
 }
 
+/**
+ * Marks `<html data-session-known>` once the pages drawn for the stored session have rendered (the end-to-end
+ * tests compare a fresh load with the app only after it: a server-rendered page is drawn for a visitor first).
+ */
+function markSessionKnown(): void {
+  setTimeout(() => {
+    document.documentElement.dataset['sessionKnown'] = 'true';
+  }, 0);
+}
+
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
@@ -84,14 +94,20 @@ async function start(): Promise<void> {
     // The session signs in once the page is hydrated: an update before would make React draw the rest of
     // the page again instead of hydrating it. Until it has, pages that depend on the caller wait (issue 34).
     await appReady;
-    if (getAccessToken()) await login(queryClient).catch(reportError);
+    const isSignedIn = getAccessToken() ? await login(queryClient).catch(reportError) : false;
     endSessionRestore();
+    // What the server drew for a visitor is fetched again as the person.
+    if (isSignedIn) await refetchUserData(queryClient).catch(reportError);
+    markSessionKnown();
     return;
   }
   preloadFirstPage(window.location.pathname, queryClient);
   const env = await fetchEnv();
   const router = createBrowserRouter(createRoutes({ queryClient, env }));
   createRoot(container).render(app(queryClient, env, router));
+  // The entry guard reads the stored session before the first page renders.
+  await appReady;
+  markSessionKnown();
 }
 
 void start();

@@ -3,9 +3,20 @@
  * them before zod has loaded (issue 22: a public page's first load carries no schema library).
  */
 import { KNOWLEDGE_ID_MAX, WORK_ROLE_ID_MAX } from './limits.js';
+import { normaliseIdOrAlias } from './path-segments.js';
 
 /** The shape of a uuid, any case: how the server tells an id from a URL alias or a stray value. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What an id or alias names, normalised (path-segments `normaliseIdOrAlias`): `{ id }` when it has the
+ * form of a uuid, otherwise `{ alias }`. Here, not in path-segments, so that the web app's first load,
+ * which needs only the normalisation, does not carry the uuid pattern.
+ */
+export function idOrAliasKey(idOrAlias: string): { id: string } | { alias: string } {
+  const key = normaliseIdOrAlias(idOrAlias);
+  return UUID_PATTERN.test(key) ? { id: key } : { alias: key };
+}
 
 /**
  * An RFC 9562 uuid (version 1 to 8, variant 10xx, either case) or the nil or the max uuid (lower case): what

@@ -15,25 +15,39 @@ import {
   DATABASE_POOL_MAX,
   DATABASE_QUERY_TIMEOUT_MS,
 } from '@portal/shared/limits';
+import * as contributors from './schema/contributors.js';
 import * as courseware from './schema/courseware.js';
+import * as events from './schema/events.js';
 import * as files from './schema/files.js';
 import * as forms from './schema/forms.js';
 import * as identity from './schema/identity.js';
+import * as jobs from './schema/jobs.js';
 import * as knowledge from './schema/knowledge.js';
+import * as lessons from './schema/lessons.js';
+import * as lti from './schema/lti.js';
+import * as mail from './schema/mail.js';
+import * as news from './schema/news.js';
+import * as organizations from './schema/organizations.js';
+import * as pages from './schema/pages.js';
 import * as site from './schema/site.js';
 import * as statistics from './schema/statistics.js';
-import * as news from './schema/news.js';
-import * as pages from './schema/pages.js';
-import * as lti from './schema/lti.js';
+import * as follows from './schema/follows.js';
 
 export const schema = {
+  ...contributors,
   ...courseware,
+  ...events,
   ...files,
-  ...identity,
-  ...knowledge,
   ...forms,
+  ...identity,
+  ...jobs,
+  ...knowledge,
+  ...lessons,
   ...lti,
+  ...follows,
+  ...mail,
   ...news,
+  ...organizations,
   ...pages,
   ...site,
   ...statistics,
@@ -50,14 +64,18 @@ export interface Database {
   /** The connection pool when kind is postgres (its counts feed /metrics, issue 23). */
   pool?: pg.Pool;
   close(): Promise<void>;
+  /** PGlite only: its data folder as a tarball, to open again with `openDatabase({ image })`. */
+  dumpImage?(): Promise<Blob>;
 }
 
 /**
  * Opens the database.
  * @param options.url a postgres:// URL, or undefined for PGlite
  * @param options.dir PGlite data folder; undefined keeps it in memory (tests)
+ * @param options.image a PGlite data folder as `dumpDataDir` wrote it (a tarball), to start from instead of
+ *   an empty cluster (the tests start from one migrated cluster: no initdb and no migrations per test file)
  */
-export async function openDatabase(options: { url?: string; dir?: string }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dir?: string; image?: Blob }): Promise<Database> {
   if (options.url) {
     // Bounded waits (issue 23 "database outage"): while the server is down a request fails within
     // DATABASE_CONNECT_TIMEOUT_MS (answered 503 by the error handler) instead of hanging, and the pool
@@ -75,7 +93,15 @@ export async function openDatabase(options: { url?: string; dir?: string }): Pro
     return { db, kind: 'postgres', url: options.url, pool, close: () => pool.end() };
   }
   if (options.dir) fs.mkdirSync(path.dirname(options.dir), { recursive: true });
-  const client = await PGlite.create(options.dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dir, {
+    extensions: { pg_trgm },
+    ...(options.image ? { loadDataDir: options.image } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dumpImage: () => client.dumpDataDir('none'),
+  };
 }

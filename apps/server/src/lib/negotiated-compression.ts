@@ -25,6 +25,12 @@ function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
+/** The encoding `compressForClient` picks for this Accept-Encoding header (undefined: none), whatever the size. */
+export function negotiatedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = acceptedEncodings(acceptEncoding);
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+}
+
 /**
  * The body for a client with this Accept-Encoding header: `encoding` is the Content-Encoding to send
  * (undefined: none).
@@ -34,12 +40,12 @@ export async function compressForClient(
   body: string,
 ): Promise<{ encoding?: 'br' | 'gzip'; payload: Buffer | string }> {
   if (Buffer.byteLength(body) < MIN_BYTES) return { payload: body };
-  const accepted = acceptedEncodings(acceptEncoding);
-  if (accepted.has('br'))
+  const encoding = negotiatedEncoding(acceptEncoding);
+  if (encoding === 'br')
     return {
       encoding: 'br',
       payload: await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
     };
-  if (accepted.has('gzip')) return { encoding: 'gzip', payload: await gzipAsync(body) };
+  if (encoding === 'gzip') return { encoding: 'gzip', payload: await gzipAsync(body) };
   return { payload: body };
 }

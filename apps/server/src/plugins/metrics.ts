@@ -15,6 +15,13 @@ import type { ErrorBody } from '@portal/shared/errors';
 import { rows } from '../db/rows.js';
 import { isMetricsToken } from '../lib/metrics-token.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The registry /metrics serves; plugins registered after this one add their metrics to it. */
+    metricsRegistry: Registry;
+  }
+}
+
 export const METRICS_PATH = '/metrics';
 /** Label of a request that matched no route (so 404 probes do not make new series). */
 const UNMATCHED_ROUTE = 'unmatched';
@@ -29,6 +36,7 @@ export default fp(
     const token = app.config.metricsToken;
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    app.decorate('metricsRegistry', registry);
 
     const duration = new Histogram({
       name: 'http_request_duration_seconds',

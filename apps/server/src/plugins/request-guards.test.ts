@@ -103,7 +103,7 @@ describe('Cache-Control', () => {
     for (const url of [`/api/v1/content/${tree.lab}`, '/api/v1/knowledge', '/api/v1/auth/session']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: faculty });
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
     }
     const visitor = await ctx.app.inject({ method: 'GET', url: '/api/v1/knowledge' });
     expect(visitor.headers['cache-control']).toBe('public, max-age=300');

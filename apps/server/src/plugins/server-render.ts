@@ -124,7 +124,8 @@ export async function loadPageRenderer(app: FastifyInstance): Promise<PageRender
       metricsToken: request.hasMetricsToken ? String(request.headers[METRICS_TOKEN_HEADER]) : undefined,
     };
     const transport = (path: string, init: RequestInit) => injectAsResponse(app, visitor, path, init);
-    const origin = `${request.protocol}://${request.host}`;
+    // The portal's own address, never the request's Host: a shared cache keeps the page for everyone.
+    const origin = config.publicBaseUrl;
     let result: SsrRenderResult;
     try {
       result = await entry.render({ url: new URL(request.url, origin).href, env, transport });
@@ -206,6 +207,7 @@ export default fp(
       }
       // History-mode routing: every other path is the single-page app, with its page's head (issue 22);
       // a public page also with its content, rendered on the server.
+      // plugins/public-cache.ts replaces it on a public 200.
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (request.method === 'HEAD') return reply.send();
       // The head and the configuration, read once: the render gets the configuration the page carries.

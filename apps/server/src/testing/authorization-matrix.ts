@@ -24,10 +24,12 @@ import type { PermissionFlags } from '@portal/shared/permissions';
 import { addAccountMessage } from '../modules/identity/identity.service.js';
 import { addSection } from '../modules/pages/page-sections.service.js';
 import { listPageRevisions } from '../modules/pages/page-revisions.service.js';
+import { updateContentStatus } from '../modules/courseware/courseware-write.service.js';
 import { createPage, getPage } from '../modules/pages/pages.service.js';
 import { insertIdentity, listIdentitiesOfAccount } from '../modules/lti/lti-identities.repository.js';
 import { createPlatform } from '../modules/lti/lti-platforms.service.js';
 import { httpsRegistration, insertDeepLinkingLaunch } from './lti-platform.js';
+import { multipart } from './multipart.js';
 
 /** The callers of every row, in the order of `expect`. */
 export const CALLERS = [
@@ -175,6 +177,20 @@ const accountOfCaller = (f: MatrixFixtures, caller: Caller) =>
 function ltiLaunchOf(f: MatrixFixtures, caller: Caller): Promise<string> {
   const role = caller === 'signedOut' ? 'student' : CALLER_ROLE[caller];
   return insertDeepLinkingLaunch(f.app.db, f.accounts[role]);
+}
+
+/** A new item with two revisions: as made (1), and unlisted by an admin (2). */
+async function revisedItem(f: MatrixFixtures): Promise<string> {
+  const { id, version } = await f.newItem();
+  await updateContentStatus(f.app.db, {
+    actor: {
+      accountId: f.accounts.admin,
+      permissions: { CanUpdateContent: true, CanViewArchivedContent: true },
+    },
+    id,
+    input: { status: 'unlisted', version },
+  });
+  return id;
 }
 
 const SECTION_BODY = { key: null, widgets: [{ kind: 'heading', text: 'Matrix heading' }] };
@@ -570,6 +586,20 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expect: EDITOR,
     sample: async (f) => ({ url: `${V1}/files/${await f.newFile()}` }),
   },
+  'PUT /api/v1/files/{id}/content': {
+    expect: EDITOR,
+    sample: async (f) => ({
+      url: `${V1}/files/${await f.newPrivateFile()}/content`,
+      stream: multipart(
+        {},
+        {
+          filename: 'handout.pdf',
+          contentType: 'application/pdf',
+          content: Buffer.from('%PDF-1.4\n%%EOF\n'),
+        },
+      ),
+    }),
+  },
   'GET /api/v1/files/{id}/download-url': {
     expect: FACULTY,
     sample: (f) => ({ url: `${V1}/files/${f.tree.fileId}/download-url?from=${f.tree.lab}` }),
@@ -578,6 +608,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     // A private file's bytes need its signed link (from download-url): without one, 403 for everyone.
     expect: [403, 403, 403, 403, 403, 403],
     sample: (f) => ({ url: `${V1}/files/${f.tree.fileId}/content` }),
+  },
+  'GET /api/v1/files/{id}/preview': {
+    expect: FACULTY,
+    sample: (f) => ({ url: `${V1}/files/${f.tree.fileId}/preview` }),
+  },
+  'GET /api/v1/files/{id}/preview/content': {
+    // Without a signed link the session decides, as for the download: a preview is not a way around it.
+    expect: FACULTY,
+    sample: (f) => ({ url: `${V1}/files/${f.tree.fileId}/preview/content` }),
   },
   'POST /api/v1/content/{id}/bundle': {
     expect: FACULTY,
@@ -608,9 +647,48 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
       body: { knowledgeId: 'tks-T0001', decision: 'rejected', score: 0.5, rank: 1 },
     }),
   },
+  'GET /api/v1/content/{id}/revisions': {
+    expect: FACULTY,
+    sample: async (f) => ({ url: `${V1}/content/${await revisedItem(f)}/revisions` }),
+  },
+  'GET /api/v1/content/{id}/revisions/diff': {
+    expect: FACULTY,
+    sample: async (f) => ({ url: `${V1}/content/${await revisedItem(f)}/revisions/diff?from=1&to=2` }),
+  },
+  'POST /api/v1/content/{id}/revisions/{version}/restore': {
+    expect: EDITOR,
+    sample: async (f) => ({ url: `${V1}/content/${await revisedItem(f)}/revisions/1/restore` }),
+  },
   'POST /api/v1/content/{id}/feedback': {
     expect: FACULTY,
     sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/feedback`, body: { message: 'A typo in step 2.' } }),
+  },
+  // Follows (issue 37): the caller's own follows and digest; the unsubscribe link needs no sign-in
+  'GET /api/v1/content/{id}/follow': {
+    expect: SIGNED_IN,
+    sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/follow` }),
+  },
+  'PUT /api/v1/content/{id}/follow': {
+    expect: SIGNED_IN,
+    sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/follow` }),
+  },
+  'DELETE /api/v1/content/{id}/follow': {
+    expect: SIGNED_IN,
+    sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/follow` }),
+  },
+  'GET /api/v1/account/follows': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/account/follows` }) },
+  'GET /api/v1/account/downloads': { expect: FACULTY, sample: () => ({ url: `${V1}/account/downloads` }) },
+  'GET /api/v1/account/follow-digest': {
+    expect: SIGNED_IN,
+    sample: () => ({ url: `${V1}/account/follow-digest` }),
+  },
+  'PUT /api/v1/account/follow-digest': {
+    expect: SIGNED_IN,
+    sample: () => ({ url: `${V1}/account/follow-digest`, body: { frequency: 'daily' } }),
+  },
+  'POST /api/v1/follows/unsubscribe': {
+    expect: UNKNOWN_LINK,
+    sample: () => ({ url: `${V1}/follows/unsubscribe?token=unknown.token` }),
   },
   // Site: flags and unsafe-site incidents
   'GET /api/v1/site/settings': { expect: ADMIN, sample: () => ({ url: `${V1}/site/settings` }) },
@@ -950,6 +1028,8 @@ export type OthersResourceRow =
 
 const CATALOGUE = 'the courseware catalogue is the organization’s; who sees what is HIDDEN_CONTENT';
 const CMS = 'pages, news and events are the organization’s, edited by every content editor';
+const FOLLOWS =
+  'a follow is the caller’s own, kept by account; the id names a catalogue item (HIDDEN_CONTENT)';
 const ADMIN_ONLY = 'admins manage every account; a non-admin naming another account is 403 (matrix row)';
 
 /** Adds an account message for the faculty member, and tells whether it is still unread. */
@@ -1090,6 +1170,20 @@ export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
       return { url: `${V1}/files/${await f.newPrivateFile()}/content${query}` };
     },
   },
+  'GET /api/v1/files/{id}/preview/content': {
+    attack: 'the signed preview link of one private file opens another',
+    caller: 'faculty',
+    expect: 403,
+    sample: async (f) => {
+      const preview = await f.app.inject({
+        method: 'GET',
+        url: `${V1}/files/${f.tree.fileId}/preview`,
+        headers: f.facultyHeaders(),
+      });
+      const query = new URL((preview.json() as { contentUrl: string }).contentUrl, f.origin).search;
+      return { url: `${V1}/files/${await f.newPrivateFile()}/preview/content${query}` };
+    },
+  },
   'PUT /api/v1/pages/{id}/sections/{sectionId}': {
     attack: 'an editor replaces another page’s section through this page’s path',
     caller: 'contenteditor',
@@ -1145,10 +1239,18 @@ export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
   'GET /api/v1/files/{id}': { shared: CATALOGUE },
   'DELETE /api/v1/files/{id}': { shared: CATALOGUE },
   'GET /api/v1/files/{id}/download-url': { shared: CATALOGUE },
+  'PUT /api/v1/files/{id}/content': { shared: CATALOGUE },
+  'GET /api/v1/files/{id}/preview': { shared: CATALOGUE },
   'POST /api/v1/content/{id}/bundle': { shared: CATALOGUE },
   'POST /api/v1/content/{id}/cartridge': { shared: CATALOGUE },
   'GET /api/v1/lessons/{id}': { shared: CATALOGUE },
   'POST /api/v1/content/{id}/feedback': { shared: CATALOGUE },
+  'GET /api/v1/content/{id}/follow': { shared: FOLLOWS },
+  'PUT /api/v1/content/{id}/follow': { shared: FOLLOWS },
+  'DELETE /api/v1/content/{id}/follow': { shared: FOLLOWS },
+  'GET /api/v1/content/{id}/revisions': { shared: CATALOGUE },
+  'GET /api/v1/content/{id}/revisions/diff': { shared: CATALOGUE },
+  'POST /api/v1/content/{id}/revisions/{version}/restore': { shared: CATALOGUE },
   'GET /api/v1/content/{id}/alignment-suggestions': { shared: CATALOGUE },
   'GET /api/v1/coverage/work-roles/{id}/gaps': { shared: 'NICE work roles are public reference data' },
   'POST /api/v1/content/{id}/alignment-decisions': { shared: CATALOGUE },

@@ -8,17 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { ROLE_CLAIMS } from '@portal/shared/permissions';
 import type { Role } from '@portal/shared/enums';
 import type { Db } from '../db/client.js';
-import {
-  content,
-  contentContributor,
-  contributor,
-  contentKnowledge,
-  knowledgeItem,
-} from '../db/schema/courseware.js';
+import { contributor } from '../db/schema/contributors.js';
+import { content, contentContributor, contentKnowledge } from '../db/schema/courseware.js';
 import { file } from '../db/schema/files.js';
-import { workRole, workRoleCategory, workRoleStatement } from '../db/schema/knowledge.js';
+import { knowledgeItem, workRole, workRoleCategory, workRoleStatement } from '../db/schema/knowledge.js';
 import { insertAccount, insertClaims } from '../modules/identity/accounts.repository.js';
-import { hashPassword, newSecretToken, s256Challenge } from '../modules/identity/identity.service.js';
+import { hashPassword, newSecretToken } from '../modules/identity/identity.service.js';
+import { s256Challenge } from '../modules/identity/identity-codes.service.js';
 import { createTokenSigner } from '../modules/identity/tokens.js';
 import { refreshSearchIndex } from '../modules/courseware/courseware.service.js';
 import { newStorageKey, type FileStore } from '../lib/storage.js';

@@ -1,13 +1,5 @@
 /** Addresses of the app's routes (001 §2, 000 §2), built in one place. */
-
-/** Encodes each segment of an id or alias but keeps its slashes, so aliases read as paths. */
-function encodeSegments(value: string): string {
-  return value
-    .split('/')
-    .filter((segment) => segment.length > 0)
-    .map(encodeURIComponent)
-    .join('/');
-}
+import { encodeSegments } from '@portal/shared/path-segments';
 
 /** The creating flag of /courseware?creating=1 (000 §2): the create form, for those who may create. */
 export const CREATING_KEY = 'creating';
@@ -69,6 +61,8 @@ export const paths = {
   invitations: '/invitations',
   /** The signed-in person's account: their LMS links (issue 33). */
   account: '/account',
+  /** The items the signed-in person downloaded, and whether each changed since (issue 37). */
+  myDownloads: '/account/downloads',
   /** News, events and the forms (001 §2, issue 12); the news feed is the server's (NEWS_FEED_PATH). */
   newsItem: (idOrAlias: string) => `/news/${encodeURIComponent(idOrAlias)}`,
   event: (idOrAlias: string) => `/events/${encodeURIComponent(idOrAlias)}`,

@@ -18,7 +18,8 @@ import {
 } from './auth-token';
 import { reportError, useReportedError } from './error-reporting';
 import { createQueryClient } from './query-client';
-import { bindSession, login, logout, stopImpersonation } from './session';
+import { bindSession, login, logout, refetchUserData, stopImpersonation } from './session';
+import { QueryObserver } from '@tanstack/react-query';
 import { z } from 'zod';
 import { renderHook } from '@testing-library/react';
 
@@ -52,6 +53,32 @@ describe('login (001 §4)', () => {
     setAccessToken(token('t-faculty'));
     expect(await login(queryClient)).toBe(true);
     expect(getAccessToken()).toBe('t-faculty');
+  });
+
+  it("refetches the signed-in person's data after login, but not the session it has just read", async () => {
+    const { requests } = mockApi({
+      'GET /api/v1/auth/session': () => makeSession('faculty'),
+      'GET /api/v1/account/downloads': () => ({ items: [], nextPageToken: null }),
+    });
+    const queryClient = setup();
+    setAccessToken(token('t-faculty'));
+    expect(await login(queryClient)).toBe(true);
+    // What a page shows: its queries are watched, so invalidating them fetches them again.
+    const watched = [
+      { queryKey: ['session', 't-faculty'], path: '/api/v1/auth/session' },
+      { queryKey: ['my-downloads'], path: '/api/v1/account/downloads' },
+    ].map(({ queryKey, path }) =>
+      new QueryObserver(queryClient, {
+        queryKey,
+        queryFn: () => apiRequest(path, { schema: async () => z.unknown() }),
+      }).subscribe(() => undefined),
+    );
+    await vi.waitFor(() => expect(queryClient.getQueryState(['my-downloads'])?.status).toBe('success'));
+    const before = requests.length;
+    await refetchUserData(queryClient);
+    const asked = requests.slice(before).map((request) => request.url.pathname);
+    expect(asked).toEqual(['/api/v1/account/downloads']);
+    for (const stop of watched) stop();
   });
 
   it('clears the token and fails without the role claim', async () => {

@@ -47,6 +47,8 @@ import { reportError } from './error-reporting';
 const SESSION_QUERY_ROOTS: readonly string[] = ['session', 'messages', 'identity-admin'];
 /** Public data kept across logout. */
 const PUBLIC_QUERY_ROOTS: readonly string[] = ['knowledge'];
+/** What refetchUserData leaves alone: public data, and the session `login` has just read. */
+const KEPT_ON_SIGN_IN_ROOTS: readonly string[] = [...PUBLIC_QUERY_ROOTS, 'session'];
 /** A refresh that got no answer is tried again this much later, while the token lasts. */
 const REFRESH_RETRY_MS = 15_000;
 
@@ -80,10 +82,15 @@ function dropSessionData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => SESSION_QUERY_ROOTS.includes(String(q.queryKey[0])) });
 }
 
-/** Refetches what may depend on who is signed in (everything but public data). */
-function refetchUserData(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({
-    predicate: (q) => !PUBLIC_QUERY_ROOTS.includes(String(q.queryKey[0])),
+/**
+ * Refetches what may depend on who is signed in (everything but public data and the session itself,
+ * which `login` has just read for its token): after an impersonation starts or ends, and once the stored
+ * session of a page the server rendered for a visitor has signed in (issue 34, issue 37: the person's
+ * marks, what only they may see). Resolves when the refetches settle.
+ */
+export function refetchUserData(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) => !KEPT_ON_SIGN_IN_ROOTS.includes(String(q.queryKey[0])),
   });
 }
 
@@ -106,7 +113,7 @@ export function bindSession(queryClient: QueryClient): void {
       setTimeout(() => {
         if (getAccessTokenSnapshot() !== null) return;
         dropSessionData(queryClient);
-        refetchUserData(queryClient);
+        void refetchUserData(queryClient);
       }, 0);
     }
     last = token;
@@ -226,7 +233,7 @@ export async function startImpersonation(
 ): Promise<boolean> {
   beginImpersonation(token, returnPath);
   dropSessionData(queryClient);
-  refetchUserData(queryClient);
+  void refetchUserData(queryClient);
   return login(queryClient);
 }
 
@@ -237,7 +244,7 @@ export async function startImpersonation(
 export async function stopImpersonation(queryClient: QueryClient): Promise<string | null> {
   const path = endImpersonation();
   dropSessionData(queryClient);
-  refetchUserData(queryClient);
+  void refetchUserData(queryClient);
   await login(queryClient);
   return path;
 }

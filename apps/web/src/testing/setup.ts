@@ -11,8 +11,9 @@ import { clearReportedError } from '../lib/error-reporting';
 
 let consoleErrors: string[] = [];
 
-// The first render of a file also compiles the lazily loaded page: give find* queries time on 2 cores.
-configure({ asyncUtilTimeout: 5000 });
+// The first render of a file also compiles the lazily loaded page (the rich-text editor takes seconds):
+// give find* queries time on 2 loaded cores. Only a failing query waits this long.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not scroll; ScrollRestoration and the pager call these.
 window.scrollTo = () => undefined;

@@ -42,6 +42,14 @@ export const QueryBooleanSchema = z.preprocess((value) => {
   return value;
 }, z.boolean().optional());
 
+/** The query of a list paged by nextPageToken: the token, and a page size (default `size`, at most `max`). */
+export function pagedQuerySchema(size: number, max: number) {
+  return z.object({
+    pageToken: PageTokenSchema.optional(),
+    pageSize: z.coerce.number().int().min(1).max(max).default(size),
+  });
+}
+
 /** A page of items with its opaque keyset cursor (000 §3 Pagination page). */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextPageToken: z.string().nullable() });

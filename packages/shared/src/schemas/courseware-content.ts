@@ -151,6 +151,11 @@ export const ContentSchema = z.object({
   version: z.number().int(),
   /** Who saved last (issue 4: history), null for imported items never saved since. */
   modifiedBy: z.object({ displayName: z.string() }).nullable(),
+  /**
+   * For a signed-in caller who downloaded the item (issue 37 "My downloads"): whether its fields or files
+   * were saved after their last download; absent for visitors and items they never downloaded.
+   */
+  changedSinceDownload: z.boolean().optional(),
 });
 export type Content = z.infer<typeof ContentSchema>;
 
@@ -187,6 +192,11 @@ export const ContentSummarySchema = z.object({
    * of how many the role has ("7 of 97 TKS").
    */
   workRoleCoverage: z.object({ matched: z.number().int(), total: z.number().int() }).optional(),
+  /**
+   * For a signed-in caller who downloaded the item (issue 37 "My downloads"): whether its fields or files
+   * were saved after their last download; absent for visitors and items they never downloaded.
+   */
+  changedSinceDownload: z.boolean().optional(),
 });
 export type ContentSummary = z.infer<typeof ContentSummarySchema>;
 

@@ -106,3 +106,6 @@ export const ACRONYM_LETTERS_MIN = 2;
 export const ACRONYM_LETTERS_MAX = 8;
 /** Characters of a document from whose start its snippet is taken (ts_headline reads all it is given). */
 export const DOCUMENT_SNIPPET_SOURCE_MAX = 60_000;
+/** Revisions of an item in one page of its history (issue 37), by default and at most. */
+export const CONTENT_REVISIONS_PAGE_SIZE = 20;
+export const CONTENT_REVISIONS_PAGE_SIZE_MAX = 100;

@@ -1,28 +1,30 @@
 /**
- * Courseware tables (000 §3): content with its sections, knowledge links and contributors.
- * Children are content rows with parentId and index. The search vector is kept by a trigger
- * (migration 0001) from name (A), keywords and tags (B) and the description's text (C).
+ * Courseware tables (000 §3): content with its sections, its links to knowledge items and
+ * contributors, its revisions, and the search's own tables. Children are content rows with parentId
+ * and index. The search vector is kept by a trigger (migration 0001) from name (A), keywords and
+ * tags (B) and the description's text (C).
  */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  customType,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
-  jsonb,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-
-/** PostgreSQL's tsvector, written only by triggers and SQL. */
-export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { tsvector } from '../columns.js';
+import { contributor } from './contributors.js';
+// Foreign keys both ways with knowledge.ts (see there): resolved lazily, no code runs at load.
+// eslint-disable-next-line import-x/no-cycle
+import { knowledgeItem } from './knowledge.js';
 
 export const content = pgTable(
   'content',
@@ -145,18 +147,6 @@ export const contentSection = pgTable(
   (t) => [index('content_section_content_idx').on(t.contentId, t.index)],
 );
 
-export const knowledgeItem = pgTable(
-  'knowledge_item',
-  {
-    /** Type prefix and source code: tks-T0084, ksa-K0001, ku-BCY, cybok-WAM. */
-    id: text('id').primaryKey(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    type: text('type').notNull(),
-  },
-  (t) => [index('knowledge_item_type_idx').on(t.type, t.id)],
-);
-
 export const contentKnowledge = pgTable(
   'content_knowledge',
   {
@@ -175,20 +165,6 @@ export const contentKnowledge = pgTable(
     index('content_knowledge_knowledge_idx').on(t.knowledgeId),
   ],
 );
-
-export const contributor = pgTable('contributor', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  prefix: text('prefix'),
-  firstName: text('first_name').notNull(),
-  middleName: text('middle_name'),
-  lastName: text('last_name').notNull(),
-  suffix: text('suffix'),
-  title: text('title'),
-  school: text('school'),
-  email: text('email'),
-  portraitFileId: uuid('portrait_file_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 export const contentContributor = pgTable(
   'content_contributor',
@@ -280,7 +256,11 @@ export const searchSighting = pgTable(
   ],
 );
 
-/** Every save of a content item keeps the values it replaced (issue: history; a diff view comes later). */
+/**
+ * Every save of a content item keeps the values it replaced (issue 37: the history, its differences and
+ * restore). `previous.files` is the file list before the save; `previous.fileContents` the earlier
+ * contents of files replaced in place (each naming its `file_version`).
+ */
 export const contentRevision = pgTable(
   'content_revision',
   {
@@ -294,28 +274,8 @@ export const contentRevision = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The changed fields' previous values. */
     previous: jsonb('previous').$type<Record<string, unknown>>().notNull(),
+    /** The version this save restored (a restore of a revision), else null. */
+    restoredFrom: integer('restored_from'),
   },
   (t) => [index('content_revision_content_idx').on(t.contentId, t.changedAt)],
-);
-
-/** Lessons of a content item (000 §3 Lesson): alternate id, urls and pages. */
-export const lesson = pgTable(
-  'lesson',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
-    alternateId: text('alternate_id').notNull(),
-    name: text('name').notNull(),
-    index: integer('index').notNull().default(0),
-    /** 000 §3 Lesson urls: [{ fileId, type }] */
-    urls: jsonb('urls').$type<{ fileId: string; type: string }[]>().notNull().default([]),
-    /** 000 §3 Lesson pages: [{ id, urls: [{ fileId, type }] }] */
-    pages: jsonb('pages')
-      .$type<{ id: string; urls: { fileId: string; type: string }[] }[]>()
-      .notNull()
-      .default([]),
-  },
-  (t) => [index('lesson_content_idx').on(t.contentId, t.index)],
 );

@@ -1,6 +1,6 @@
 /** Accounts, their claims and single-sign-on codes (001 §3 Identity, Claim; §4 Session). */
 import { sql } from 'drizzle-orm';
-import { organization } from './statistics.js';
+import { organization } from './organizations.js';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const account = pgTable(

@@ -1,9 +1,25 @@
 /**
- * NICE work roles (issue 25): the NICE Framework v2.1.0's categories, work roles and each role's task,
- * knowledge and skill statements (knowledge items of type TKS), imported as the data has them.
+ * Knowledge items (TKS, KSA, KU, CyBOK codes) and the NICE work roles (issue 25): the NICE Framework
+ * v2.1.0's categories, work roles and each role's task, knowledge and skill statements (knowledge items
+ * of type TKS), imported as the data has them; and the curators' decisions on suggested alignments.
  */
 import { index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { content, knowledgeItem } from './courseware.js';
+// The alignment decisions name content items, and content names knowledge items: foreign keys both ways,
+// resolved lazily by Drizzle, so this ring of imports runs no code at load.
+// eslint-disable-next-line import-x/no-cycle
+import { content } from './courseware.js';
+
+export const knowledgeItem = pgTable(
+  'knowledge_item',
+  {
+    /** Type prefix and source code: tks-T0084, ksa-K0001, ku-BCY, cybok-WAM. */
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+  },
+  (t) => [index('knowledge_item_type_idx').on(t.type, t.id)],
+);
 
 export const workRoleCategory = pgTable('work_role_category', {
   /** The category's code: DD, PD, OG, IO, IN. */

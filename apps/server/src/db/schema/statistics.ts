@@ -1,6 +1,5 @@
 /**
- * Organizations (business units) and the download rollups of the statistics dashboard (001 §3, §9;
- * DESIGN.md "Organizations"). The rollups are kept by UPSERT in the transaction that records a
+ * Download events (the raw data) and the download rollups of the statistics dashboard (001 §3, §9). The rollups are kept by UPSERT in the transaction that records a
  * download event, so they always equal a recount of `download_event`:
  * - `download_slot_count`: downloads per quarter hour (UTC), the downloads-over-time series; every
  *   time zone's midnight falls on a quarter hour, so days in any IANA zone are sums of whole slots.
@@ -8,21 +7,39 @@
  *   day, category group and top-most content item, the top tables; the partial days at a range's ends
  *   are counted from the raw events.
  */
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { DownloadKind } from '@portal/shared/schemas/my-downloads-limits';
 
-export const organization = pgTable(
-  'organization',
+export const downloadEvent = pgTable(
+  'download_event',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    /** k12 | communitycollege | university | government | other (CATEGORY_GROUPS). */
-    category: text('category').notNull().default('other'),
-    region: text('region').notNull().default(''),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    accountId: uuid('account_id'),
+    userName: text('user_name'),
+    userEmail: text('user_email'),
+    fileId: uuid('file_id').notNull(),
+    fileName: text('file_name').notNull(),
+    contentId: uuid('content_id'),
+    contentName: text('content_name'),
+    topContentId: uuid('top_content_id'),
+    topContentName: text('top_content_name'),
+    tags: jsonb('tags').$type<string[]>(),
+    /** The account's business unit and its category group when the download happened (statistics). */
+    organizationId: uuid('organization_id'),
+    organizationCategory: text('organization_category'),
     /** Generated demo data (SEED_DEMO), never real. */
     isDemo: integer('is_demo').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What was downloaded: a file of an item, or the zip bundle or cartridge of its tree (DOWNLOAD_KINDS). */
+    kind: text('kind').$type<DownloadKind>().notNull().default('file'),
   },
-  (t) => [index('organization_name_idx').on(t.name, t.id)],
+  // Ranges and the export's keyset read (occurred_at, id) in this order.
+  (t) => [
+    // Ranges and the export's keyset read (occurred_at, id) in this order.
+    index('download_event_time_idx').on(t.occurredAt, t.id),
+    // "Changed since I downloaded it" (issue 37): a person's last download of each item, from the index.
+    index('download_event_account_content_idx').on(t.accountId, t.contentId, t.occurredAt),
+  ],
 );
 
 export const downloadSlotCount = pgTable('download_slot_count', {

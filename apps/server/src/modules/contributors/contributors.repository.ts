@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { contributor } from '../../db/schema/courseware.js';
+import { contributor } from '../../db/schema/contributors.js';
 import { file } from '../../db/schema/files.js';
 
 export type ContributorValues = Omit<typeof contributor.$inferInsert, 'id' | 'createdAt'>;

@@ -98,3 +98,8 @@ export async function checkContributors(tx: Db, ids: readonly string[]): Promise
 export function sanitisedSections(sections: UpdateInput['sections']) {
   return sections.map((s) => ({ ...s, description: sanitizeRichText(s.description) }));
 }
+
+/** Knowledge ids grouped by type (TKS, KSA, KU, CyBOK), each group in its stored order. */
+export function byKnowledgeType(ids: readonly string[]): string[] {
+  return ['tks-', 'ksa-', 'ku-', 'cybok-'].flatMap((prefix) => ids.filter((k) => k.startsWith(prefix)));
+}

@@ -5,16 +5,16 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows, uuidArray } from '../../db/rows.js';
+import { contributor } from '../../db/schema/contributors.js';
 import {
   content,
   contentContributor,
   contentKnowledge,
   contentRevision,
   contentSection,
-  contributor,
-  knowledgeItem,
 } from '../../db/schema/courseware.js';
 import { file } from '../../db/schema/files.js';
+import { knowledgeItem } from '../../db/schema/knowledge.js';
 import type { ContentRow } from './courseware.repository.js';
 
 /** The editable state of an item as stored, read under a row lock for a save. */
@@ -96,7 +96,13 @@ export async function updateContentRow(
 /** Records the values a save replaced (issue 4: history). */
 export async function insertRevision(
   db: Db,
-  values: { contentId: string; version: number; accountId: string | null; previous: Record<string, unknown> },
+  values: {
+    contentId: string;
+    version: number;
+    accountId: string | null;
+    previous: Record<string, unknown>;
+    restoredFrom?: number | null;
+  },
 ): Promise<void> {
   await db.insert(contentRevision).values(values);
 }
@@ -243,12 +249,14 @@ export interface FileRow {
   id: string;
   name: string;
   index: number;
+  size: number;
+  sha256: string | null;
 }
 
 /** The ready files of an item (what its page lists). */
 export async function findFileRows(db: Db, contentId: string): Promise<FileRow[]> {
   return db
-    .select({ id: file.id, name: file.name, index: file.index })
+    .select({ id: file.id, name: file.name, index: file.index, size: file.size, sha256: file.sha256 })
     .from(file)
     .where(and(eq(file.metadataType, 'content'), eq(file.metadataId, contentId), eq(file.status, 'ready')))
     .orderBy(asc(file.index), asc(file.name));

@@ -20,14 +20,8 @@ import {
   UpdateContentRequestSchema,
   UpdateContentStatusRequestSchema,
 } from '@portal/shared/schemas/courseware';
-import {
-  countDescendants,
-  createContent,
-  deleteContent,
-  updateContent,
-  updateContentStatus,
-  type Actor,
-} from './courseware-write.service.js';
+import { createContent, updateContent, updateContentStatus, type Actor } from './courseware-write.service.js';
+import { countDescendants, deleteContent } from './courseware-delete.service.js';
 import { BEARER, errorResponses } from '../../lib/openapi.js';
 
 const tags = ['courseware'];

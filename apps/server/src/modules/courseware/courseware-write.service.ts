@@ -1,8 +1,9 @@
 /**
- * Courseware write rules (issue 4; 000 §4, §5, §7): create, update, status change and delete of
- * content items. Every request is one transaction: the item's row is locked, its version compared
- * with the one the client loaded (a stale save is a 409, never a silent overwrite), the rich text
- * sanitised, and a revision with the replaced values written beside the change.
+ * Courseware write rules (issue 4; 000 §4, §5, §7): create, update and status change of content items
+ * (their delete is in courseware-delete.service.ts). Every request is one transaction: the item's row
+ * is locked, its version compared with the one the client loaded (a stale save is a 409, never a
+ * silent overwrite), the rich text sanitised, and a revision with the replaced values written beside
+ * the change.
  */
 import crypto from 'node:crypto';
 import type { z } from 'zod';
@@ -14,7 +15,6 @@ import {
   defaultAlias,
   type ContentWriteResponse,
   type CreateContentRequestSchema,
-  type DeleteContentResponse,
   type UpdateContentRequestSchema,
   type UpdateContentStatusRequest,
 } from '@portal/shared/schemas/courseware';
@@ -35,6 +35,7 @@ import {
   checkKnowledge,
   checkContributors,
   sanitisedSections,
+  byKnowledgeType,
 } from './content-checks.js';
 
 type CreateInput = z.output<typeof CreateContentRequestSchema>;
@@ -148,7 +149,7 @@ export async function createContent(db: Db, actor: Actor, input: CreateInput): P
 }
 
 /** Locks an item the actor may see, or 404. */
-async function lockVisible(tx: Db, actor: Actor, id: string): Promise<repo.LockedContent> {
+export async function lockVisible(tx: Db, actor: Actor, id: string): Promise<repo.LockedContent> {
   const row = await repo.lockContent(tx, id);
   if (!row || !openableStatuses(actor.permissions).includes(row.status)) throw notFound();
   return row;
@@ -169,12 +170,19 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * Saves the full editable content of an item (000 §7 Update by id; issue 4). The save must be based on
  * the stored version. Sections become exactly the list sent; listed children are renamed or moved
  * and children without ids are created; listed files are renamed, `deletedFileIds` deleted (also from
- * the store). A save that changes nothing writes nothing.
+ * the store). A save that changes nothing writes nothing. `restoredFrom` marks a restore of that
+ * revision (issue 37).
  * @throws AppError not_found, conflict (stale version or alias taken), invalid_input (foreign ids)
  */
 export async function updateContent(
   db: Db,
-  { fileStore, actor, id, input }: { fileStore: FileStore; actor: Actor; id: string; input: UpdateInput },
+  {
+    fileStore,
+    actor,
+    id,
+    input,
+    restoredFrom = null,
+  }: { fileStore: FileStore; actor: Actor; id: string; input: UpdateInput; restoredFrom?: number | null },
 ): Promise<ContentWriteResponse> {
   const { response, deletedKeys } = await inTransaction(db, async (tx) => {
     const row = await lockVisible(tx, actor, id);
@@ -244,9 +252,7 @@ export async function updateContent(
       if (!same(old, value)) previous[key] = old;
     }
     // Stored links are ordered by index; grouped by type they compare with the lists sent.
-    const oldByType = ['tks-', 'ksa-', 'ku-', 'cybok-'].flatMap((prefix) =>
-      oldKnowledge.filter((k) => k.startsWith(prefix)),
-    );
+    const oldByType = byKnowledgeType(oldKnowledge);
     if (!same(oldByType, knowledge)) previous.knowledgeIds = oldByType;
     if (!same(oldContributors, input.contributorIds)) previous.contributorIds = oldContributors;
     const sectionShape = (list: { id?: string; name: string; description: string }[]) =>
@@ -273,7 +279,7 @@ export async function updateContent(
       return old.name !== f.name || old.index !== index ? [{ id: f.id, name: f.name, index }] : [];
     });
     if (changedFiles.length > 0 || deletedFileIds.length > 0) {
-      previous.files = oldFiles.map((f) => ({ id: f.id, name: f.name }));
+      previous.files = oldFiles.map((f) => ({ id: f.id, name: f.name, size: f.size, sha256: f.sha256 }));
     }
 
     if (Object.keys(previous).length === 0) {
@@ -315,6 +321,7 @@ export async function updateContent(
       version: row.version,
       accountId: actor.accountId,
       previous,
+      restoredFrom,
     });
     await addLexiconWords(tx, [input.name, ...input.keywords, ...input.children.map((c) => c.name)]);
     faultPoint('content.beforeCommit');
@@ -326,7 +333,7 @@ export async function updateContent(
 }
 
 /** Removes stored bytes after the rows are gone; a blob left behind is harmless and unreachable. */
-async function removeBlobs(fileStore: FileStore, keys: readonly string[]): Promise<void> {
+export async function removeBlobs(fileStore: FileStore, keys: readonly string[]): Promise<void> {
   await Promise.allSettled(keys.map((key) => fileStore.delete(key)));
 }
 
@@ -351,44 +358,4 @@ export async function updateContentStatus(
     });
     return { id, urlAlias: row.urlAlias, version };
   });
-}
-
-/**
- * How many items a delete of `id` takes with it (issue 4: the dialog says so).
- * @throws AppError not_found
- */
-export async function countDescendants(db: Db, actor: Actor, id: string): Promise<number> {
-  const row = await repo.findRef(db, id);
-  if (!row || !openableStatuses(actor.permissions).includes(row.status as ContentStatus)) throw notFound();
-  return (await repo.findTreeIds(db, id)).length - 1;
-}
-
-/**
- * Deletes an item with all its descendants (000 §4; issue 4: nothing is left orphaned): their files,
- * bundles and lesson files go too, rows in the transaction and bytes from the store after it.
- * @returns how many items went, and the parent to go to
- * @throws AppError not_found
- */
-export async function deleteContent(
-  db: Db,
-  { fileStore, actor, id }: { fileStore: FileStore; actor: Actor; id: string },
-): Promise<DeleteContentResponse> {
-  const { response, keys } = await inTransaction(db, async (tx) => {
-    const row = await lockVisible(tx, actor, id);
-    const treeIds = await repo.findTreeIds(tx, id);
-    const fileIds = await repo.findTreeFileIds(tx, treeIds);
-    await repo.deleteTreeBundles(tx, treeIds);
-    const keys = await repo.deleteFileRows(tx, fileIds);
-    const parent = row.parentId ? await repo.findRef(tx, row.parentId) : undefined;
-    await repo.deleteContentRow(tx, id);
-    return {
-      response: {
-        deletedCount: treeIds.length,
-        parent: parent ? { id: parent.id, name: parent.name, urlAlias: parent.urlAlias } : null,
-      },
-      keys,
-    };
-  });
-  await removeBlobs(fileStore, keys);
-  return response;
 }

@@ -13,8 +13,8 @@ import {
 } from '@portal/shared/schemas/courseware';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { bearer } from '../../testing/fixtures.js';
-import { file } from '../../db/schema/files.js';
 import { contentRevision } from '../../db/schema/courseware.js';
+import { file } from '../../db/schema/files.js';
 import { CONFLICT_MESSAGE } from './courseware-write.service.js';
 
 const { ctx, accounts, tree } = useTestApp({ tree: true });

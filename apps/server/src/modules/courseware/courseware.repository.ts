@@ -4,11 +4,13 @@
  * in by the service as the list of statuses the caller may see. Every function takes a Db or a
  * transaction.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type ContentStatus, type KnowledgeType } from '@portal/shared/enums';
 import { TREE_DEPTH_MAX } from '@portal/shared/limits';
+import { UUID_PATTERN } from '@portal/shared/schemas/common';
 import type { Db } from '../../db/client.js';
-import { rows, textArray } from '../../db/rows.js';
+import { rows, textArray, uuidArray } from '../../db/rows.js';
+import { content } from '../../db/schema/courseware.js';
 
 /** A content row as the detail page needs it. */
 export interface ContentRow {
@@ -37,6 +39,10 @@ export interface ContentRow {
   version: number;
   /** Display name of the account that saved last, if any. */
   modifiedByName: string | null;
+  /** The description as plain text (what search and link previews read). */
+  descriptionText: string;
+  /** The status search, lists and the sitemap go by (the most hidden of its own and its ancestors'). */
+  listingStatus: ContentStatus | null;
 }
 
 const CONTENT_COLUMNS = sql`c.id, c.name, c.description, c.url_alias AS "urlAlias", c.status, c.categories, c.tags,
@@ -45,7 +51,8 @@ const CONTENT_COLUMNS = sql`c.id, c.name, c.description, c.url_alias AS "urlAlia
   c.last_curated_courseware::text AS "lastCuratedCourseware", c.last_curated_environment::text AS "lastCuratedEnvironment",
   c.source_name AS "sourceName", c.source_url AS "sourceUrl", c.source_author AS "sourceAuthor",
   c.license_name AS "licenseName", c.license_url AS "licenseUrl", c.created_at AS "createdAt", c.modified_at AS "modifiedAt",
-  c.version, (SELECT a.display_name FROM account a WHERE a.id = c.modified_by) AS "modifiedByName"`;
+  c.version, (SELECT a.display_name FROM account a WHERE a.id = c.modified_by) AS "modifiedByName",
+  c.description_text AS "descriptionText", c.listing_status AS "listingStatus"`;
 
 /** One content row by id (when `id` is a uuid) or by URL alias. */
 export async function findContent(
@@ -55,6 +62,18 @@ export async function findContent(
   const where = key.id ? sql`c.id = ${key.id}::uuid` : sql`c.url_alias = ${key.alias ?? ''}`;
   const [row] = await rows<ContentRow>(db, sql`SELECT ${CONTENT_COLUMNS} FROM content c WHERE ${where}`);
   return row;
+}
+
+/** The alias and last change of every item whose listing status is one of `statuses`, in alias order. */
+export async function listAliasesByListing(
+  db: Db,
+  statuses: readonly ContentStatus[],
+): Promise<{ urlAlias: string; modifiedAt: Date | string }[]> {
+  return rows(
+    db,
+    sql`SELECT url_alias AS "urlAlias", modified_at AS "modifiedAt" FROM content
+        WHERE listing_status = ANY(${textArray(statuses)}) ORDER BY url_alias`,
+  );
 }
 
 /** The parent chain of an item, top-most first. */
@@ -94,6 +113,32 @@ export async function hasHiddenAncestor(
         SELECT EXISTS (SELECT 1 FROM chain WHERE NOT (status = ANY(${textArray(statuses)}))) AS hidden`,
   );
   return row?.hidden ?? false;
+}
+
+/**
+ * The items of `ids` whose status and every ancestor's status are in `statuses` (hasHiddenAncestor for
+ * many items in one query): id, name, urlAlias and status; the others are left out, in no order.
+ */
+export async function findVisibleRefs(
+  db: Db,
+  ids: readonly string[],
+  statuses: readonly ContentStatus[],
+): Promise<{ id: string; name: string; urlAlias: string; status: ContentStatus }[]> {
+  const allowed = textArray(statuses);
+  return rows(
+    db,
+    sql`WITH RECURSIVE chain AS (
+          SELECT c.id AS item_id, p.status, p.parent_id, 1 AS depth
+          FROM content c JOIN content p ON p.id = c.parent_id
+          WHERE c.id = ANY(${uuidArray(ids)})
+          UNION ALL
+          SELECT chain.item_id, p.status, p.parent_id, chain.depth + 1
+          FROM content p JOIN chain ON p.id = chain.parent_id
+          WHERE chain.depth < ${TREE_DEPTH_MAX})
+        SELECT c.id, c.name, c.url_alias AS "urlAlias", c.status FROM content c
+        WHERE c.id = ANY(${uuidArray(ids)}) AND c.status = ANY(${allowed})
+          AND NOT EXISTS (SELECT 1 FROM chain WHERE chain.item_id = c.id AND NOT (chain.status = ANY(${allowed})))`,
+  );
 }
 
 export interface ChildRow {
@@ -218,4 +263,17 @@ export async function listContent(
         FROM content c WHERE c.status = ANY(${textArray(args.statuses)})${after}
         ORDER BY c.created_at, c.id LIMIT ${args.limit + 1}`,
   );
+}
+
+/** A course: a content item whose categories include `course`. */
+export async function findCourse(
+  db: Db,
+  courseId: string,
+): Promise<{ id: string; name: string; urlAlias: string; status: string } | undefined> {
+  if (!UUID_PATTERN.test(courseId)) return undefined;
+  const [row] = await db
+    .select({ id: content.id, name: content.name, urlAlias: content.urlAlias, status: content.status })
+    .from(content)
+    .where(and(eq(content.id, courseId), sql`'course' = any(${content.categories})`));
+  return row;
 }

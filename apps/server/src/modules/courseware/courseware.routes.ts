@@ -5,6 +5,7 @@
  *                                  signed-out searches per network (SEARCH_ANONYMOUS_RATE_MAX)
  * - GET /content                  ListContentQuery → ContentListPage (archived needs update + view-archived)
  * - GET /content/:id              (an id or an alias) → Content; 404 when missing or not visible to the caller
+ * Results and items carry `changedSinceDownload` for a signed-in caller who downloaded them.
  * - GET /content/:id/files        ?children → { files }
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,12 +24,20 @@ import { UuidSchema } from '@portal/shared/schemas/common';
 import { SEARCH_ANONYMOUS_RATE_MAX, SEARCH_ANONYMOUS_RATE_WINDOW_MS } from '@portal/shared/limits';
 import { getContent, getContentFiles, listCatalogue } from './courseware.service.js';
 import { searchCatalogue } from './search.service.js';
+import { withChangedSinceDownload, type LastDownloadsStatement } from './changed-since-download.js';
 import { OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
 import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 
 const tags = ['courseware'];
 
-const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Registers the read routes; `lastDownloadsStatement` (the statistics module's, passed in by the app) marks
+ * the items a signed-in caller downloaded with `changedSinceDownload` (issue 37 "My downloads").
+ */
+const coursewareRoutes: FastifyPluginAsyncZod<{ lastDownloadsStatement?: LastDownloadsStatement }> = async (
+  app,
+  { lastDownloadsStatement },
+) => {
   app.get(
     '/content/search',
     {
@@ -56,10 +65,22 @@ const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // `Cache-Control: no-cache` asks for the search worked out anew, not read from what was kept.
-    async (request) =>
-      searchCatalogue(app.db, request.session.permissions, request.query, request.serverTiming, {
-        isFresh: /\bno-cache\b/i.test(request.headers['cache-control'] ?? ''),
-      }),
+    async (request) => {
+      const found = await searchCatalogue(
+        app.db,
+        request.session.permissions,
+        request.query,
+        request.serverTiming,
+        { isFresh: /\bno-cache\b/i.test(request.headers['cache-control'] ?? '') },
+      );
+      const items = await withChangedSinceDownload(
+        app.db,
+        lastDownloadsStatement,
+        request.session,
+        found.items,
+      );
+      return items === found.items ? found : { ...found, items };
+    },
   );
 
   app.get(
@@ -89,7 +110,13 @@ const coursewareRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
       },
     },
-    async (request) => getContent(app.db, request.session.permissions, request.params.id),
+    async (request) => {
+      const item = await getContent(app.db, request.session.permissions, request.params.id);
+      const [marked] = await withChangedSinceDownload(app.db, lastDownloadsStatement, request.session, [
+        item,
+      ]);
+      return marked!;
+    },
   );
 
   app.get(

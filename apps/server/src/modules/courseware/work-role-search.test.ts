@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { SearchContentResponseSchema } from '@portal/shared/schemas/courseware';
 import { WorkRoleListSchema } from '@portal/shared/schemas/work-roles';
-import { contentKnowledge, knowledgeItem } from '../../db/schema/courseware.js';
-import { workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
+import { contentKnowledge } from '../../db/schema/courseware.js';
+import { knowledgeItem, workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
 import { bearer } from '../../testing/fixtures.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ContentStatus } from '@portal/shared/enums';
-import { UUID_PATTERN } from '@portal/shared/schemas/common';
+import { idOrAliasKey } from '@portal/shared/patterns';
 import type { Db } from '../../db/client.js';
 import { rows, textArray } from '../../db/rows.js';
 
@@ -42,12 +42,24 @@ export async function listDated<R>(
   );
 }
 
-/** One item by id (any case) or URL alias. */
+/** The alias and last change of every item with one of `statuses`, in alias order. */
+export async function listDatedAliases(
+  db: Db,
+  table: DatedTable,
+  statuses: readonly ContentStatus[],
+): Promise<{ urlAlias: string; modifiedAt: Date | string }[]> {
+  return rows(
+    db,
+    sql`SELECT url_alias AS "urlAlias", modified_at AS "modifiedAt" FROM ${sql.identifier(table)}
+        WHERE status = ANY(${textArray(statuses)}) ORDER BY url_alias`,
+  );
+}
+
+/** One item by id (any case) or URL alias, normalised (idOrAliasKey). */
 export async function findDated<R>(db: Db, table: DatedTable, idOrAlias: string): Promise<R | undefined> {
   const t = sql.identifier(table);
-  const where = UUID_PATTERN.test(idOrAlias)
-    ? sql`id = ${idOrAlias.toLowerCase()}::uuid`
-    : sql`url_alias = ${idOrAlias.toLowerCase()}`;
+  const key = idOrAliasKey(idOrAlias);
+  const where = 'id' in key ? sql`id = ${key.id}::uuid` : sql`url_alias = ${key.alias}`;
   const [row] = await rows<R>(db, sql`SELECT * FROM ${t} WHERE ${where}`);
   return row;
 }

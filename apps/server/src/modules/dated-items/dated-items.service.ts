@@ -6,11 +6,18 @@
 import { z } from 'zod';
 import { CONTENT_STATUSES, type ContentStatus } from '@portal/shared/enums';
 import { AppError } from '@portal/shared/errors';
-import type { PermissionFlags } from '@portal/shared/permissions';
+import { VISITOR_PERMISSIONS, type PermissionFlags } from '@portal/shared/permissions';
 import { hyphenate } from '@portal/shared/schemas/courseware';
 import type { Db } from '../../db/client.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
-import { deleteDated, findDated, freeAlias, listDated, type DatedTable } from './dated-items.repository.js';
+import {
+  deleteDated,
+  findDated,
+  freeAlias,
+  listDated,
+  listDatedAliases,
+  type DatedTable,
+} from './dated-items.repository.js';
 
 /** The statuses a caller may see in a list (optionally narrowed to `asked`). */
 export function listableStatuses(
@@ -56,6 +63,16 @@ export async function pageOfDated<R extends { id: string; date: Date | string },
   return { items: page.map(options.toItem), nextPageToken };
 }
 
+/** One row by id or alias (normalised), if the caller may open it (isOpenable); undefined otherwise. */
+export async function findOpenableDated<R extends { status: string }>(
+  db: Db,
+  table: DatedTable,
+  options: { permissions: PermissionFlags; idOrAlias: string },
+): Promise<R | undefined> {
+  const row = await findDated<R>(db, table, options.idOrAlias);
+  return row && isOpenable(options.permissions, row.status as ContentStatus) ? row : undefined;
+}
+
 /**
  * One row by id or alias, if the caller may open it.
  * @throws AppError not_found with `notFound` (001 §8: 'News does not exist.' / 'Event does not exist.')
@@ -65,10 +82,47 @@ export async function openDated<R extends { status: string }>(
   table: DatedTable,
   options: { permissions: PermissionFlags; idOrAlias: string; notFound: string },
 ): Promise<R> {
-  const row = await findDated<R>(db, table, options.idOrAlias);
-  if (!row || !isOpenable(options.permissions, row.status as ContentStatus))
-    throw new AppError('not_found', options.notFound);
+  const row = await findOpenableDated<R>(db, table, options);
+  if (!row) throw new AppError('not_found', options.notFound);
   return row;
+}
+
+/** What the head of a news item's or an event's public page shows (issue 22). */
+export interface PublicDatedItem {
+  urlAlias: string;
+  name: string;
+  /** Sanitised HTML, as stored. */
+  description: string;
+  /** The item's image address as stored (events have none). */
+  image: string | null;
+  /** Whether lists, feeds and the sitemap show it to a visitor; an unlisted item is opened by link only. */
+  isListed: boolean;
+}
+
+/**
+ * The item a visitor opens at this id or alias, by the rule of its own page (isOpenable with visitor
+ * permissions: published or unlisted), with whether a visitor's lists show it.
+ */
+export async function findPublicDated(
+  db: Db,
+  table: DatedTable,
+  idOrAlias: string,
+): Promise<PublicDatedItem | undefined> {
+  const row = await findOpenableDated<{
+    status: ContentStatus;
+    url_alias: string;
+    name: string;
+    description: string;
+    image?: string | null;
+  }>(db, table, { permissions: VISITOR_PERMISSIONS, idOrAlias });
+  if (!row) return undefined;
+  return {
+    urlAlias: row.url_alias,
+    name: row.name,
+    description: row.description,
+    image: row.image ?? null,
+    isListed: listableStatuses(VISITOR_PERMISSIONS).includes(row.status),
+  };
 }
 
 /**
@@ -92,6 +146,15 @@ export async function latestPublishedDated<R>(
   options: { isUpcoming: boolean; limit: number },
 ): Promise<R[]> {
   return listDated<R>(db, table, { statuses: ['published'], ...options });
+}
+
+/** Every item of a table a visitor's lists show (listableStatuses), by alias, with when it last changed. */
+export async function listListedDated(
+  db: Db,
+  table: DatedTable,
+): Promise<{ urlAlias: string; modifiedTimestamp: string }[]> {
+  const found = await listDatedAliases(db, table, listableStatuses(VISITOR_PERMISSIONS));
+  return found.map((r) => ({ urlAlias: r.urlAlias, modifiedTimestamp: isoOf(r.modifiedAt) }));
 }
 
 /** Deletes an item in a transaction of its own; false when there was none. */

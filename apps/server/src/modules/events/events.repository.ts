@@ -1,7 +1,7 @@
 /** Writes of events (table `event`); reads go through news/dated-items.repository.ts. */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { event } from '../../db/schema/news.js';
+import { event } from '../../db/schema/events.js';
 
 /** An event row as raw SQL returns it. */
 export interface EventRow {

@@ -19,9 +19,12 @@ import { htmlToText, sanitizeRichText } from '../../lib/html.js';
 import {
   aliasFor,
   deleteDatedItem,
+  findPublicDated,
+  listListedDated,
   isoOf,
   openDated,
   pageOfDated,
+  type PublicDatedItem,
 } from '../dated-items/dated-items.service.js';
 import { eventCalendar } from './event-calendar.js';
 import { insertEvent, updateEvent, type EventRow } from './events.repository.js';
@@ -59,6 +62,19 @@ export async function getEvent(db: Db, permissions: PermissionFlags, idOrAlias: 
   return toEvent(
     await openDated<EventRow>(db, 'event', { permissions, idOrAlias, notFound: EVENT_NOT_FOUND }),
   );
+}
+
+/**
+ * The event a visitor opens at this id or alias, by the rule of its own page (published or unlisted),
+ * for the head of its page (issue 22); undefined when there is none.
+ */
+export function findPublicEvent(db: Db, idOrAlias: string): Promise<PublicDatedItem | undefined> {
+  return findPublicDated(db, 'event', idOrAlias);
+}
+
+/** Every event a visitor's lists show, by alias, with when it last changed (for the sitemap). */
+export function listListedEvents(db: Db): Promise<{ urlAlias: string; modifiedTimestamp: string }[]> {
+  return listListedDated(db, 'event');
 }
 
 const valuesOf = (input: EventInput) => ({

@@ -14,7 +14,7 @@ import { mimeParts, startSmtpPeer, type SmtpPeer } from '../../testing/smtp-peer
 import { useTestApp } from '../../testing/use-test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';
 import { bearer } from '../../testing/fixtures.js';
-import { outbox } from '../../db/schema/files.js';
+import { outbox } from '../../db/schema/mail.js';
 import { TOO_MUCH_FEEDBACK } from './feedback.service.js';
 
 /** A real 1×1 PNG. */

@@ -11,6 +11,7 @@ import { AppError, MESSAGES } from '@portal/shared/errors';
 import type { ContentStatus } from '@portal/shared/enums';
 import { DATE_FORMAT, FILE_NAME_MAX } from '@portal/shared/limits';
 import type { BundleFormat, BundleResponse } from '@portal/shared/schemas/files';
+import { BUNDLE_FILE_NAMES } from '@portal/shared/schemas/my-downloads-limits';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { childStatuses, isOpenable } from '../courseware/courseware.service.js';
@@ -38,10 +39,10 @@ export const BUNDLE_JOB_KIND = 'bundle';
 export const BUNDLE_MAX_ATTEMPTS = 3;
 /** A bundle replaced by a newer one of the same tree and audience is deleted after this long. */
 export const BUNDLE_SUPERSEDED_GRACE_MS = 60 * 60_000;
-/** Per format: the name's suffix and extension, and the stored file's media type. */
+/** Per format: the name's suffix and extension (shared: My downloads reads them), and the stored file's media type. */
 const FORMAT_FILES: Record<BundleFormat, { suffix: string; extension: string; mimeType: string }> = {
-  zip: { suffix: '_bundle_', extension: '.zip', mimeType: 'application/zip' },
-  imscc: { suffix: '_cartridge_', extension: '.imscc', mimeType: 'application/vnd.ims.imsccv1p1' },
+  zip: { ...BUNDLE_FILE_NAMES.zip, mimeType: 'application/zip' },
+  imscc: { ...BUNDLE_FILE_NAMES.imscc, mimeType: 'application/vnd.ims.imsccv1p1' },
 };
 
 /**

@@ -11,7 +11,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { content } from '../../db/schema/courseware.js';
-import { downloadEvent, file, job } from '../../db/schema/files.js';
+import { file } from '../../db/schema/files.js';
+import { job } from '../../db/schema/jobs.js';
+import { downloadEvent } from '../../db/schema/statistics.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { bearer, storeFile } from '../../testing/fixtures.js';
 import { readZip, type ZipEntry } from '../../testing/zip.js';
@@ -222,6 +224,7 @@ describe('zip bundle of an item and all its children', () => {
     expect(events[0]).toMatchObject({
       accountId: accounts.faculty,
       fileName: `network-security-course_bundle_${today()}.zip`,
+      kind: 'bundle',
       contentId: tree.course,
       topContentId: tree.course,
     });

@@ -17,13 +17,8 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { htmlToText } from '../../lib/html.js';
 import type { FileStore } from '../../lib/storage.js';
 import { documentKindOf } from './document-text.js';
-import {
-  MissingFileError,
-  streamZip,
-  type ArchiveContext,
-  type ArchiveDocument,
-  type ArchiveEntry,
-} from './bundle-archive.js';
+import { MissingFileError, streamZip, type ArchiveDocument } from './bundle-archive.js';
+import type { ArchiveContext, ArchiveEntry } from './bundle-layout.js';
 import type { BundleFile, BundleItem, BundleSource, BundleTree } from './bundle-tree.js';
 import {
   alignmentLabel,

@@ -178,12 +178,17 @@ export type RenderedKind = 'markdown' | 'asciidoc';
 
 /**
  * A Markdown (front matter dropped) or AsciiDoc (secure mode: no includes, no file or network access)
- * document as a whole HTML page, its markup passed through the allow-list.
+ * document as HTML passed through the allow-list (also the file preview's, issue 37).
  */
-export async function renderDocumentPage(kind: RenderedKind, title: string, source: string): Promise<string> {
+export async function renderDocumentHtml(kind: RenderedKind, source: string): Promise<string> {
   const rendered =
     kind === 'markdown'
       ? renderMarkdown(parseFrontMatter(source).body)
       : await convertAsciidoc(source, { safe: 'secure', standalone: false });
-  return documentOf(title, html`<main>${raw(sanitizeRichText(String(rendered)))}</main>`);
+  return sanitizeRichText(String(rendered));
+}
+
+/** A Markdown or AsciiDoc document as a whole HTML page (renderDocumentHtml). */
+export async function renderDocumentPage(kind: RenderedKind, title: string, source: string): Promise<string> {
+  return documentOf(title, html`<main>${raw(await renderDocumentHtml(kind, source))}</main>`);
 }

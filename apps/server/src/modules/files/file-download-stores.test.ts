@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3_PRESIGNED_URL_TTL_S } from '@portal/shared/limits';
-import { downloadEvent } from '../../db/schema/files.js';
+import { downloadEvent } from '../../db/schema/statistics.js';
 import { bearer } from '../../testing/fixtures.js';
 import { startS3Server, type S3TestServer } from '../../testing/s3-server.js';
 import { useTestApp } from '../../testing/use-test-app.js';

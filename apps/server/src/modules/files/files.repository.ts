@@ -2,8 +2,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { contributor } from '../../db/schema/courseware.js';
-import { bundle, file } from '../../db/schema/files.js';
+import { contributor } from '../../db/schema/contributors.js';
+import { bundle, file, fileVersion } from '../../db/schema/files.js';
 
 export type FileRow = typeof file.$inferSelect;
 export type BundleRow = typeof bundle.$inferSelect;
@@ -30,10 +30,12 @@ export async function findFileOwner(db: Db, contentId: string) {
   return row;
 }
 
-/** Every storage key a file row names (the file store's objects that are in use). */
+/** Every storage key a file row or a kept file version names (the file store's objects that are in use). */
 export async function storageKeysInUse(db: Db): Promise<Set<string>> {
   const found = await db.select({ storageKey: file.storageKey }).from(file);
-  return new Set(found.map((f) => f.storageKey));
+  // A replaced file's earlier contents stay in the store (issue 37).
+  const kept = await db.select({ storageKey: fileVersion.storageKey }).from(fileVersion);
+  return new Set([...found, ...kept].map((f) => f.storageKey));
 }
 
 /** Inserts a file row; returns it. */

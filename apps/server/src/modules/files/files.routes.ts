@@ -13,7 +13,7 @@
  * - POST   /content/:id/bundle      → { fileId, name, status, isReused }: 200 ready, 202 pending; CanViewFiles
  * - POST   /content/:id/cartridge   the same for the IMS Common Cartridge 1.1 export (issue 26), an .imscc
  */
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@portal/shared/errors';
@@ -27,21 +27,19 @@ import {
   FileSchema,
   UploadFileFieldsSchema,
   UploadFileResponseSchema,
-  type UploadFileResponse,
 } from '@portal/shared/schemas/files';
 import { requestBundle } from './bundles.service.js';
 import {
   createDownloadSigner,
   deleteFile,
-  fileCacheControl,
   getDownloadUrl,
   getFileInfo,
-  byteRangeOf,
   openForDownload,
-  servedFileHeaders,
   uploadFile,
 } from './files.service.js';
+import { byteRangeOf, fileCacheControl, servedFileHeaders } from './file-serving.js';
 import { BEARER, OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
+import { MULTIPART_ENVELOPE_BYTES_MAX, UPLOAD_FIELDS_MAX, readUpload } from './multipart.js';
 
 const tags = ['files'];
 const Params = z.object({ id: UuidSchema });
@@ -61,50 +59,6 @@ const RANGE_NOT_SATISFIABLE = z
   .null()
   .describe('The range starts past the end of the file (Content-Range: bytes */size).');
 const NOT_MODIFIED = z.null().describe('Not modified: the copy named by If-None-Match is current; no body.');
-
-/** Form fields an upload may have (type, name, visibility, metadataId, metadataType, kind). */
-const UPLOAD_FIELDS_MAX = 6;
-/** Bytes of one form field value (a name is at most 120 characters; a media type at most 255). */
-const UPLOAD_FIELD_BYTES_MAX = 1024;
-/** Multipart headers and boundaries around the file: a request larger than the limit plus this is refused unread. */
-const MULTIPART_ENVELOPE_BYTES_MAX = 64 * 1024;
-
-/** Messages of the multipart parser (busboy) for a malformed body. */
-const MALFORMED_MULTIPART =
-  /unexpected end of (form|multipart)|malformed|boundary not found|part terminated early/i;
-
-/** The multipart parser's errors as our 4xx errors; anything else is passed on. */
-function multipartError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  const code = (error as FastifyError).code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('too_large', MESSAGES.uploadTooLarge);
-    case 'FST_FILES_LIMIT':
-      return new AppError('invalid_input', 'Send one file per upload.');
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-      return new AppError('invalid_input', 'The upload has more form fields than it may.');
-    case 'FST_PROTO_VIOLATION':
-      return new AppError('invalid_input', 'A form field has a name that is not allowed.');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('invalid_input', FILE_MESSAGES.notMultipart);
-  }
-  if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
-    return new AppError('invalid_input', `The form data is not valid: ${error.message}.`);
-  }
-  return error;
-}
-
-/** The zod issues of the upload fields, shaped like the schema validation errors of every route. */
-function fieldsError(error: z.ZodError): AppError {
-  const issues = error.issues.map((issue) => ({
-    field: ['body', ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
-  const first = issues[0]!;
-  return new AppError('invalid_input', `Invalid ${first.field}: ${first.message}`, { issues });
-}
 
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const signer = await createDownloadSigner(app.db, app.config.secretsKeyring);
@@ -132,54 +86,24 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const fields: Record<string, string> = {};
-      let uploaded: UploadFileResponse | undefined;
-      try {
-        const parts = request.parts({
-          limits: {
-            fileSize: FILE_MAX_BYTES,
-            files: 1,
-            fields: UPLOAD_FIELDS_MAX,
-            fieldSize: UPLOAD_FIELD_BYTES_MAX,
-            parts: UPLOAD_FIELDS_MAX + 1,
-          },
-        });
-        for await (const part of parts) {
-          if (uploaded) {
-            if (part.type === 'file') part.file.resume();
-            throw new AppError('invalid_input', FILE_MESSAGES.missingFile);
-          }
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          const parsed = UploadFileFieldsSchema.safeParse(fields);
-          if (!parsed.success) {
-            part.file.resume();
-            throw fieldsError(parsed.error);
-          }
-          uploaded = await uploadFile(app.db, {
+      const uploaded = await readUpload(request, {
+        schema: UploadFileFieldsSchema,
+        maxFields: UPLOAD_FIELDS_MAX,
+        store: (file, fields) =>
+          uploadFile(app.db, {
             fileStore: app.fileStore,
             session: request.session,
             input: {
-              fields: parsed.data,
-              body: part.file,
-              clientFilename: part.filename,
-              wasTruncated: () => part.file.truncated,
+              fields,
+              body: file.file,
+              clientFilename: file.filename,
+              wasTruncated: () => file.file.truncated,
             },
-          });
-        }
-      } catch (error) {
+          }),
         // A part after the file: the stored upload is not kept.
-        if (uploaded)
-          await deleteFile(app.db, {
-            fileStore: app.fileStore,
-            session: request.session,
-            fileId: uploaded.id,
-          });
-        throw multipartError(error);
-      }
-      if (!uploaded) throw new AppError('invalid_input', FILE_MESSAGES.missingFile);
+        discard: (stored) =>
+          deleteFile(app.db, { fileStore: app.fileStore, session: request.session, fileId: stored.id }),
+      });
       app.jobs.wake();
       return reply.status(201).send(uploaded);
     },

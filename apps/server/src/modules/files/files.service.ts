@@ -4,17 +4,15 @@
  * content sniff into the store under a generated key; a refused upload leaves nothing behind. Public
  * files are served at their public address to anyone; a private file is fetched through a short-lived
  * signed URL given only to callers holding the permission that covers it, so the browser can stream it
- * without a bearer header; each courseware or bundle download is recorded.
+ * without a bearer header; each courseware or bundle download is recorded. The headers, caching and
+ * byte ranges a file is served with are file-serving.ts.
  */
 import { enqueueDocumentText } from './document-text.service.js';
-import crypto from 'node:crypto';
-import { finished, type Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
 import { AppError, MESSAGES } from '@portal/shared/errors';
 import type { PermissionFlags } from '@portal/shared/permissions';
+import { DOWNLOAD_KIND_OF_BUNDLE_FORMAT } from '@portal/shared/schemas/my-downloads-limits';
 import {
-  FILE_MESSAGES,
-  INLINE_IMAGE_MIME_TYPES,
   UPLOAD_MAX_BYTES,
   fileIconOf,
   type DownloadUrlResponse,
@@ -25,20 +23,20 @@ import {
 } from '@portal/shared/schemas/files';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
-import { contentDisposition, publicUrlOf } from '../../lib/served-files.js';
-import { NO_SECRETS_KEY, openSecret, sealSecret, type SecretsKeyring } from '../../lib/secrets.js';
-import { setting } from '../../db/schema/identity.js';
+import { publicUrlOf } from '../../lib/served-files.js';
+import { NO_SECRETS_KEY, type SecretsKeyring } from '../../lib/secrets.js';
+import { createSettingSigner, type Signer } from '../../lib/signer.js';
+import { sanitizeFilename } from './filenames.js';
 import { childStatuses, findOpenableRef } from '../courseware/courseware.service.js';
 import { findAccountContact } from '../identity/identity.service.js';
 import { audienceOfFingerprint } from './bundle-tree.js';
-import { sanitizeFilename } from './filenames.js';
 import { isPageOpenable, pageExists } from '../pages/pages.service.js';
 import * as repo from './files.repository.js';
 import { recordDownload } from '../statistics/statistics.service.js';
 import type { BundleRow, FileRow } from './files.repository.js';
-import { newStorageKey, type FileStore } from '../../lib/storage.js';
+import type { FileStore } from '../../lib/storage.js';
 import { faultPoint } from '../../lib/fault-points.js';
-import { UploadGuard } from './upload-guard.js';
+import { storeGuarded } from './upload-guard.js';
 
 /** How long a signed download link stays valid. */
 export const DOWNLOAD_LINK_TTL_S = 300;
@@ -50,48 +48,19 @@ export interface FileSession {
   accountId: string | null;
 }
 
-export interface DownloadSigner {
-  sign(parts: string[]): string;
-  verify(parts: string[], signature: string): boolean;
-}
+/** Signs download links (lib/signer.ts). */
+export type DownloadSigner = Signer;
 
 /**
- * The HMAC key for download links, created once and shared by every instance through the database.
- * With SECRETS_KEY set it is stored sealed (lib/secrets.ts, issue 20 "Keys at rest"); one stored plain
- * or under a key of SECRETS_KEY_PREVIOUS is sealed again under SECRETS_KEY here, at start.
+ * The HMAC signer of download links, its secret the `download-secret` setting (lib/signer.ts).
  * @param keyring config.secretsKeyring
  * @throws SecretsKeyError when the stored secret does not open with the keyring
  */
-export async function createDownloadSigner(
+export function createDownloadSigner(
   db: Db,
   keyring: SecretsKeyring = NO_SECRETS_KEY,
 ): Promise<DownloadSigner> {
-  await db
-    .insert(setting)
-    .values({
-      key: KEY_SETTING,
-      value: sealSecret(keyring, crypto.randomBytes(32).toString('base64url'), KEY_SETTING),
-    })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(setting).where(eq(setting.key, KEY_SETTING));
-  const { plain, resealed } = openSecret(keyring, row!.value, KEY_SETTING);
-  if (resealed) {
-    // Only while it still holds the value read: another instance may have sealed it meanwhile.
-    await db
-      .update(setting)
-      .set({ value: sealSecret(keyring, plain, KEY_SETTING) })
-      .where(and(eq(setting.key, KEY_SETTING), eq(setting.value, row!.value)));
-  }
-  const key = Buffer.from(plain, 'base64url');
-  const mac = (parts: string[]) => crypto.createHmac('sha256', key).update(parts.join('\n')).digest();
-  return {
-    sign: (parts) => mac(parts).toString('base64url'),
-    verify(parts, signature) {
-      const expected = mac(parts);
-      const given = Buffer.from(signature, 'base64url');
-      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-    },
-  };
+  return createSettingSigner(db, KEY_SETTING, keyring);
 }
 
 const notFound = () => new AppError('not_found', 'File does not exist.');
@@ -123,7 +92,7 @@ async function isOwnerOpenable(db: Db, perms: PermissionFlags, row: FileRow): Pr
  * artifacts, CanUpdateContent for anything else.
  * @throws AppError 401 signed out, 403 without the permission, 404 unknown or hidden
  */
-async function authorize(
+export async function authorize(
   db: Db,
   perms: PermissionFlags,
   fileId: string,
@@ -261,7 +230,9 @@ export async function openForDownload(
       const account = u ? await findAccountContact(db, u) : undefined;
       const owner = ownerId ? await repo.findFileOwner(db, ownerId) : undefined;
       const source = from && from !== ownerId ? await repo.findFileOwner(db, from) : owner;
+      const bundleRow = row.metadataType === 'bundle' ? await repo.findBundleOfFile(db, row.id) : undefined;
       await recordDownload(db, {
+        kind: bundleRow ? DOWNLOAD_KIND_OF_BUNDLE_FORMAT[bundleRow.format] : 'file',
         accountId: account?.id ?? null,
         userName: account?.displayName ?? null,
         userEmail: account?.email ?? null,
@@ -276,69 +247,6 @@ export async function openForDownload(
     }
   }
   return row;
-}
-
-/**
- * How a served file may be cached: a private file never; a public file of a page or item, whose owner
- * may be unpublished later, only with revalidation on every use (its ETag, the SHA-256, makes that a
- * 304), so no copy outlives its owner's publication; any other public file (a portrait) an hour.
- */
-export function fileCacheControl(row: Pick<FileRow, 'visibility' | 'metadataType'>): string {
-  if (row.visibility !== 'public') return 'private, no-store';
-  return HIDEABLE_OWNER_TYPES.has(row.metadataType) ? 'public, no-cache' : 'public, max-age=3600';
-}
-
-/**
- * The byte range a `Range` header asks of a file of `size` bytes (RFC 9110 §14: one range of `bytes`,
- * `a-b`, `a-` or the last `-n`), as inclusive offsets.
- * @returns the range; 'unsatisfiable' when it starts past the end (416); undefined when there is none to
- *   honour (no header, another unit, several ranges, a malformed one: the whole file is sent)
- */
-export function byteRangeOf(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return undefined;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size) return 'unsatisfiable';
-  return end < start ? undefined : { start, end };
-}
-
-/** Metadata types of files whose owner (a page, an item) can be hidden from visitors after upload. */
-const HIDEABLE_OWNER_TYPES = new Set(['page', 'content', 'bundle', 'lesson']);
-
-/** The policy of a served file that is not a raster image: it may run and load nothing. */
-export const ATTACHMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-
-/**
- * The headers a stored file is served with (issue 20 "Untrusted files": served files never run as
- * script from the portal's origin). A raster image (INLINE_IMAGE_MIME_TYPES) keeps its type and is
- * inline. An SVG keeps its type, so an `<img>` still draws it (where script never runs), but is an
- * attachment, so opening it saves it instead of showing it as a document of this origin. Any other
- * type is `application/octet-stream` and an attachment: `Content-Disposition` alone does not stop
- * `<script src>` or `<link rel=stylesheet>`, but with `nosniff` a browser refuses to run as script or
- * style a response that is not typed as one, so a JavaScript, HTML or XML upload can never serve as a
- * way around `script-src 'self'`. Each non-inline file also gets a sandboxing policy of its own.
- * @param mimeType the stored (sniff-checked) type; filename the name it is saved as
- * @returns the Content-Type, Content-Disposition and, unless inline, Content-Security-Policy values
- */
-export function servedFileHeaders(mimeType: string, filename: string): Record<string, string> {
-  const type = mimeType.toLowerCase().split(';')[0]!.trim();
-  if ((INLINE_IMAGE_MIME_TYPES as readonly string[]).includes(type)) {
-    return { 'content-type': type, 'content-disposition': contentDisposition(filename, 'inline') };
-  }
-  return {
-    'content-type': type === 'image/svg+xml' ? type : 'application/octet-stream',
-    'content-disposition': contentDisposition(filename),
-    'content-security-policy': ATTACHMENT_CSP,
-  };
 }
 
 /** One upload as the route hands it over: the validated fields and the file part's stream. */
@@ -372,25 +280,10 @@ export async function uploadFile(
     input.body.resume();
     throw error;
   }
-  const guard = new UploadGuard({ maxBytes: UPLOAD_MAX_BYTES[fields.kind], claimedType: fields.type });
-  // A part cut off (the request ended or broke mid-file) must fail the store, not leave it waiting;
-  // the parser may have cut it off already while the metadata was checked.
-  const cutOff = () => new AppError('invalid_input', FILE_MESSAGES.cutOff);
-  if (input.body.destroyed && !input.body.readableEnded) throw cutOff();
-  finished(input.body, (error) => {
-    if (error) guard.destroy(cutOff());
+  const { guard, storageKey, stored } = await storeGuarded(fileStore, input.body, {
+    maxBytes: UPLOAD_MAX_BYTES[fields.kind],
+    claimedType: fields.type,
   });
-  input.body.pipe(guard);
-  const storageKey = newStorageKey();
-  let stored;
-  try {
-    stored = await fileStore.put(storageKey, guard);
-  } catch (error) {
-    // Let the parser finish the request; the bytes are discarded.
-    input.body.unpipe(guard);
-    input.body.resume();
-    throw error;
-  }
   faultPoint('upload.stored');
   try {
     if (input.wasTruncated()) throw new AppError('too_large', MESSAGES.uploadTooLarge);

@@ -1,7 +1,7 @@
 /** Downloads against a real database and disk store: permission, signed links, recorded events. */
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
-import { downloadEvent } from '../../db/schema/files.js';
+import { downloadEvent } from '../../db/schema/statistics.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { bearer } from '../../testing/fixtures.js';
 

@@ -13,6 +13,8 @@ import { createDocumentTextExtractor } from './document-text-pool.js';
 import { createDocumentTextJobHandler } from './document-text.service.js';
 import { sweepFileStore } from './file-sweep.js';
 import fileRoutes from './files.routes.js';
+import fileVersionRoutes from './file-versions.routes.js';
+import previewRoutes from './preview.routes.js';
 
 export { enqueueDocumentText } from './document-text.service.js';
 
@@ -37,4 +39,6 @@ export const filesModule: FastifyPluginAsync = async (app) => {
     task: () => sweepFileStore(app.db, app.fileStore, { graceMs: app.config.fileSweepGraceMs, log: app.log }),
   });
   await app.register(fileRoutes, { prefix: API_V1 });
+  await app.register(fileVersionRoutes, { prefix: API_V1 });
+  await app.register(previewRoutes, { prefix: API_V1 });
 };

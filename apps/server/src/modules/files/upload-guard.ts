@@ -3,10 +3,11 @@
  * limit that stops the stream as soon as it is crossed, and a content sniff (`file-type`) of the first
  * bytes against the claimed media type. Nothing is buffered beyond the sniffed head.
  */
-import { Transform, type TransformCallback } from 'node:stream';
+import { finished, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { fileTypeFromBuffer, supportedMimeTypes } from 'file-type';
 import { AppError, MESSAGES } from '@portal/shared/errors';
 import { FILE_MESSAGES } from '@portal/shared/schemas/files';
+import { newStorageKey, type FileStore } from '../../lib/storage.js';
 
 /** Bytes looked at to recognise a type (file-type's own detection window). */
 export const SNIFF_BYTES = 4100;
@@ -181,5 +182,37 @@ export class UploadGuard extends Transform {
       },
       (error: unknown) => done(error as Error),
     );
+  }
+}
+
+/**
+ * Streams an uploaded part through an UploadGuard into the store under a fresh key, never whole in
+ * memory. A part cut off (the request ended or broke mid-file) fails the store; on any failure the
+ * part is drained so the parser can finish the request.
+ * @returns the guard (its `type` is the type to store), the key and what the store wrote
+ * @throws AppError 413 over `maxBytes`, 422 content not matching the claimed type, 400 cut off
+ */
+export async function storeGuarded(
+  fileStore: FileStore,
+  body: Readable,
+  options: { maxBytes: number; claimedType: string },
+) {
+  const guard = new UploadGuard(options);
+  // The parser may have cut the part off already while the request was checked.
+  const cutOff = () => new AppError('invalid_input', FILE_MESSAGES.cutOff);
+  if (body.destroyed && !body.readableEnded) throw cutOff();
+  finished(body, (error) => {
+    if (error) guard.destroy(cutOff());
+  });
+  body.pipe(guard);
+  const storageKey = newStorageKey();
+  try {
+    const stored = await fileStore.put(storageKey, guard);
+    return { guard, storageKey, stored };
+  } catch (error) {
+    // Let the parser finish the request; the bytes are discarded.
+    body.unpipe(guard);
+    body.resume();
+    throw error;
   }
 }

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '@portal/shared/errors';
-import { outbox } from '../../db/schema/files.js';
 import { account } from '../../db/schema/identity.js';
+import { outbox } from '../../db/schema/mail.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { postForm } from '../../testing/forms.js';
 import { PASSWORD, TEST_PKCE } from '../../testing/fixtures.js';

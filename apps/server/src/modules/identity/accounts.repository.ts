@@ -210,3 +210,15 @@ export async function findAccountsByEmails(
   }
   return out;
 }
+
+/** The display name and e-mail address of each of `ids` that exists, in one query (a digest's recipients). */
+export async function findAccountContacts(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; displayName: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: account.id, displayName: account.displayName, email: account.email })
+    .from(account)
+    .where(inArray(account.id, [...ids]));
+}

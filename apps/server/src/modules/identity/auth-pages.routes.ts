@@ -58,7 +58,8 @@ import {
   type NoticePageModel,
 } from './auth-pages.js';
 import { lifetimeText } from './identity.mails.js';
-import { UNVERIFIED_MESSAGE, issueSsoCode, signIn } from './identity.service.js';
+import { UNVERIFIED_MESSAGE, signIn } from './identity.service.js';
+import { issueSsoCode } from './identity-codes.service.js';
 import {
   ExpiredLinkError,
   fieldErrorsOf,

@@ -28,15 +28,14 @@ import {
 import { TokenRequestSchema } from '@portal/shared/schemas/sign-in';
 import { BEARER, PUBLIC, errorResponses } from '../../lib/openapi.js';
 import {
-  exchangeSsoCode,
   impersonate,
-  issueExerciseAreaCode,
   listClaims,
   listMessages,
   logout,
   readMessage,
   refreshToken,
 } from './identity.service.js';
+import { exchangeSsoCode, issueExerciseAreaCode } from './identity-codes.service.js';
 import { hitRateLimits, rateLimitKey } from '../../lib/rate-limit.js';
 
 const tags = ['identity'];

@@ -1,30 +1,13 @@
 /**
- * Queries of course invitations (and the course they invite to). Each takes a Db or a transaction;
+ * Queries of course invitations (the course they invite to is courseware's `findCourse`). Each takes a Db or a transaction;
  * no rules live here.
  */
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { UUID_PATTERN } from '@portal/shared/schemas/common';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { normalizeEmail } from '../../lib/email-address.js';
-import { content } from '../../db/schema/courseware.js';
 import { courseInvitation } from '../../db/schema/identity.js';
 
 export type InvitationRow = typeof courseInvitation.$inferSelect;
-
-const isUuid = (value: string) => UUID_PATTERN.test(value);
-
-/** A course: a content item whose categories include `course`. */
-export async function findCourse(
-  db: Db,
-  courseId: string,
-): Promise<{ id: string; name: string; urlAlias: string; status: string } | undefined> {
-  if (!isUuid(courseId)) return undefined;
-  const [row] = await db
-    .select({ id: content.id, name: content.name, urlAlias: content.urlAlias, status: content.status })
-    .from(content)
-    .where(and(eq(content.id, courseId), sql`'course' = any(${content.categories})`));
-  return row;
-}
 
 /** Inserts an invitation or returns the one that exists for the course and address. */
 export async function upsertInvitation(

@@ -13,6 +13,7 @@ import { AppError } from '@portal/shared/errors';
 import { INVITATION_RATE_MAX, INVITATION_RATE_WINDOW_MS } from '@portal/shared/limits';
 import { claimKey, courseAccessClaim } from '@portal/shared/permissions';
 import type { CourseInvitation } from '@portal/shared/schemas/identity';
+import { findCourse } from '../courseware/courseware.service.js';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
 import type { Session } from './session.js';
@@ -30,7 +31,6 @@ import {
   toClaim,
 } from './accounts.repository.js';
 import {
-  findCourse,
   listInvitations,
   listPendingInvitations,
   markInvitationAccepted,

@@ -4,13 +4,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { outbox } from '../../db/schema/files.js';
 import { courseInvitation } from '../../db/schema/identity.js';
+import { outbox } from '../../db/schema/mail.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { postForm } from '../../testing/forms.js';
 import { buildLoggedApp } from '../../testing/log-capture.js';
 import { TEST_PKCE, bearer } from '../../testing/fixtures.js';
-import { issueSsoCode } from './identity.service.js';
+import { issueSsoCode } from './identity-codes.service.js';
 
 const { ctx, accounts, tree } = useTestApp({ tree: true, env: { PUBLIC_BASE_URL: 'http://portal.test' } });
 let admin: { authorization: string };

@@ -1,8 +1,7 @@
 /**
  * Sign-in rules (001 §2, §4; DESIGN.md "Sign-in"; issue 5): password check with rate limits per account
- * and per address and no account enumeration, single-use sign-on codes bound to a PKCE challenge, access tokens with their role
- * check, refresh, single sign-on into the exercise area, impersonation, and the account menu's
- * messages. Return addresses are checked by `checkRedirect` (packages/shared/src/redirects.ts).
+ * and per address and no account enumeration, access tokens with their role check, refresh,
+ * impersonation, and the account menu's messages (sign-on codes: identity-codes.service.ts). Return addresses are checked by `checkRedirect` (packages/shared/src/redirects.ts).
  */
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
@@ -14,7 +13,6 @@ import {
   LOGIN_RATE_WINDOW_MS,
   LOGIN_SLOWDOWN_BASE_MS,
   LOGIN_SLOWDOWN_MAX_MS,
-  SSO_CODE_TTL_S,
 } from '@portal/shared/limits';
 import { CLAIM, derivePermissions, hasEditorOrAdminRight, type Claim } from '@portal/shared/permissions';
 import type { AccountMessage, Actor, TokenAudience, TokenResponse } from '@portal/shared/schemas/identity';
@@ -29,7 +27,6 @@ import {
   setTokensValidAfter,
   type AccountRow,
 } from './accounts.repository.js';
-import { consumeSsoCode, deleteExpiredSsoCodes, insertSsoCode } from './sso-codes.repository.js';
 import {
   checkRateLimit,
   clearRateLimit,
@@ -148,48 +145,6 @@ export async function signIn(
   return { accountId: found.id, isVerified: found.emailVerifiedAt !== null };
 }
 
-/**
- * Issues a single-use sign-on code for an account, valid SSO_CODE_TTL_S seconds.
- * @param code.audience who may exchange it: `portal` (POST /auth/token) or `exercise-area` (the range UI)
- * @param code.codeChallenge the PKCE S256 challenge the app sent with the sign-in (RFC 7636): the code is
- *   then exchanged only with its verifier. Required for a portal code; null for the exercise area,
- *   whose range UI is not the client that made a verifier.
- * @param code.signedInAt when the session it continues signed in (seconds); default now (a new sign-in)
- * @throws Error when a portal code is asked for without a challenge (a code nobody could exchange)
- */
-export async function issueSsoCode(
-  db: Db,
-  code: { accountId: string; audience: TokenAudience; codeChallenge: string | null; signedInAt?: number },
-  now = new Date(),
-): Promise<string> {
-  if (code.audience === 'portal' && !code.codeChallenge)
-    throw new Error('a portal sign-on code needs a PKCE code challenge');
-  const secret = newSecretToken();
-  await insertSsoCode(db, {
-    codeHash: sha256(secret),
-    accountId: code.accountId,
-    audience: code.audience,
-    signedInAt: code.signedInAt === undefined ? now : new Date(code.signedInAt * 1000),
-    expiresAt: new Date(now.getTime() + SSO_CODE_TTL_S * 1000),
-    codeChallenge: code.codeChallenge,
-  });
-  // Housekeeping now and then: codes are useless a minute after they were made.
-  if (Math.random() < 0.05) await deleteExpiredSsoCodes(db, new Date(now.getTime() - 3_600_000));
-  return secret;
-}
-
-/** The PKCE S256 challenge of a verifier (RFC 7636 §4.2): base64url(SHA-256(ASCII(verifier))), unpadded. */
-export const s256Challenge = (verifier: string) =>
-  crypto.createHash('sha256').update(verifier, 'ascii').digest('base64url');
-
-/** Whether a verifier answers a stored challenge; compared in constant time (RFC 7636 §4.6). */
-function isVerifierOf(challenge: string, verifier: string | undefined): boolean {
-  if (verifier === undefined) return false;
-  const expected = Buffer.from(challenge);
-  const actual = Buffer.from(s256Challenge(verifier));
-  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
-}
-
 const NO_ROLE = 'Your account has no role yet. Please contact support.';
 
 /** What a token is signed for besides its account (see TokenSigner.sign). */
@@ -230,49 +185,8 @@ async function signFor(tokens: TokenSigner, account: AccountRow, grant: TokenGra
   return { accessToken: token, expiresAt: exp, expiresIn: exp - nowS };
 }
 
-/**
- * Exchanges a sign-on code for an access token of the code's own audience (001 §2 entry guard, query
- * `s`; issues 9 and 20): a code minted for the exercise area never buys a portal token, nor the
- * reverse, and a code minted with a PKCE challenge (every portal code) is exchanged only with the
- * verifier whose S256 matches it (RFC 7636 §4.6), so a code read from an address bar or a log buys
- * nothing. The code is used up by the attempt whatever its outcome: a wrong or missing verifier, or
- * the wrong audience, spends it. The token carries the code's sign-in time.
- * @param exchange.audience the audience asked for (default `portal`)
- * @param exchange.codeVerifier the PKCE verifier (RFC 7636 §4.5)
- * @throws AppError unauthenticated when the code is unknown, used, expired (SSO_CODE_TTL_S), of another
- *   audience, its verifier is missing or wrong, or the account has no role
- */
-export async function exchangeSsoCode(
-  db: Db,
-  tokens: TokenSigner,
-  exchange: { code: string; audience?: TokenAudience; codeVerifier?: string },
-): Promise<TokenResponse> {
-  const audience = exchange.audience ?? 'portal';
-  const used = await consumeSsoCode(db, sha256(exchange.code), new Date());
-  const isAnswered =
-    used !== undefined &&
-    used.audience === audience &&
-    (used.codeChallenge === null
-      ? audience !== 'portal'
-      : isVerifierOf(used.codeChallenge, exchange.codeVerifier));
-  if (!used || !isAnswered)
-    throw new AppError(
-      'unauthenticated',
-      'This sign-in link has expired or was already used. Please log in again.',
-    );
-  if (audience === 'portal') await takeUpInvitations(db, used.accountId);
-  return issueToken(db, {
-    tokens,
-    accountId: used.accountId,
-    grant: {
-      audience,
-      signedInAt: Math.floor(used.signedInAt.getTime() / 1000),
-    },
-  });
-}
-
 /** Course invitations to the account's address wait for its owner to sign in (or refresh). */
-function takeUpInvitations(db: Db, accountId: string): Promise<void> {
+export function takeUpInvitations(db: Db, accountId: string): Promise<void> {
   return db.transaction((tx) => acceptPendingInvitations(tx, accountId));
 }
 
@@ -307,34 +221,6 @@ export async function logout(db: Db, session: Session, now = new Date()): Promis
   if (!accountId) throw new AppError('unauthenticated', 'Please log in to continue.');
   await setTokensValidAfter(db, accountId, now);
 }
-
-/**
- * A single-sign-on code for the exercise area (001 §2 /exercises): its audience is the exercise area,
- * so only the range UI's exchange takes it, and it continues this session (same sign-in time). Not
- * while impersonating: the range UI would get a plain session of the other user, without the record of
- * who acts.
- * @param rangeUiUrl the configured exercise area, or null
- * @throws AppError not_found when no exercise area is configured; conflict while impersonating
- */
-export async function issueExerciseAreaCode(
-  db: Db,
-  session: Session,
-  rangeUiUrl: string | null,
-): Promise<{ code: string }> {
-  if (!rangeUiUrl) throw new AppError('not_found', EXERCISE_AREA_NOT_CONFIGURED);
-  if (session.actor)
-    throw new AppError('conflict', 'Stop acting as another user before opening the exercise area.');
-  const code = await issueSsoCode(db, {
-    accountId: session.accountId!,
-    audience: 'exercise-area',
-    codeChallenge: null,
-    signedInAt: session.signedInAt ?? undefined,
-  });
-  return { code };
-}
-
-/** Said when the exercise area is asked for and RANGE_UI_URL is not set. */
-export const EXERCISE_AREA_NOT_CONFIGURED = 'The exercise area is not configured.';
 
 /**
  * An admin starts acting as another user (001 §4 Impersonation): a token of that user that names the
@@ -454,3 +340,9 @@ export async function createLtiAccount(
 /** What a person whose account a launch made reads while an admin has not approved it. */
 export const LTI_APPROVAL_MESSAGE =
   "Your account was made from your course's LMS and waits for the portal's administrator to approve it. Until then you can browse courseware but not download its files.";
+
+/**
+ * The display name and e-mail of each of the accounts that exists, in one query (issue 37: a digest's
+ * recipients); an unknown id is left out.
+ */
+export { findAccountContacts } from './accounts.repository.js';

@@ -17,10 +17,11 @@ import {
   LOGIN_SLOWDOWN_MAX_MS,
 } from '@portal/shared/limits';
 import { rateLimitBucket } from '../../db/schema/identity.js';
+import { KEY_RETIREMENT_DELAY_MS, createTokenSigner } from './tokens.js';
 import { insertAccount, insertClaims } from './accounts.repository.js';
 import { checkRedirect } from '@portal/shared/redirects';
-import { addAccountMessage, issueSsoCode } from './identity.service.js';
-import { KEY_RETIREMENT_DELAY_MS, createTokenSigner } from './tokens.js';
+import { addAccountMessage } from './identity.service.js';
+import { issueSsoCode } from './identity-codes.service.js';
 
 const { ctx, accounts } = useTestApp();
 

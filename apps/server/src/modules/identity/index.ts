@@ -3,7 +3,7 @@
  * request (`request.session`, the permission guards every route uses), and `identityModule`, the
  * sign-in pages under /auth and the account and admin API under /api/v1.
  * What other modules may use of identity besides `identity.service.ts`: the caller of a request as the
- * services take it, and the brand's name for mail and feeds (001 §2). Everything else stays inside.
+ * services take it, the brand's name for mail and feeds (001 §2), and issuing a sign-on code. Everything else stays inside.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +19,8 @@ import { createTokenSigner } from './tokens.js';
 export type { Session } from './session.js';
 export { siteName, type SiteContext } from './site-links.js';
 export { lifetimeText, mail } from './identity.mails.js';
+/** A portal sign-on code for an account (an LTI launch signs its user in with one). */
+export { issueSsoCode } from './identity-codes.service.js';
 
 /**
  * Who calls: the token signer (`app.tokens`), `request.session` and the guards `requirePermission` and

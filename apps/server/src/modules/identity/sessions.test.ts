@@ -14,7 +14,8 @@ import { createTestContext } from '../../testing/test-app.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { createEmailLinkToken } from './account-links.service.js';
 import { insertAccount, insertClaims } from './accounts.repository.js';
-import { hashPassword, issueSsoCode } from './identity.service.js';
+import { hashPassword } from './identity.service.js';
+import { issueSsoCode } from './identity-codes.service.js';
 
 const { ctx, accounts } = useTestApp();
 let admin: { authorization: string };

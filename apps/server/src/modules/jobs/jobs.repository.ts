@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { millis, rows, textArray } from '../../db/rows.js';
 import { WORKER_HEARTBEAT_KEEP_MS } from '@portal/shared/limits';
-import { job } from '../../db/schema/files.js';
+import { job } from '../../db/schema/jobs.js';
 
 /** A job as the runner sees it. */
 export interface JobRow {

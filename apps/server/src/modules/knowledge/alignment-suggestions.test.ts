@@ -11,8 +11,8 @@ import {
   AlignmentSuggestionListSchema,
 } from '@portal/shared/schemas/alignment-suggestions';
 import { ContentSchema, toUpdateRequest } from '@portal/shared/schemas/courseware';
-import { content, contentSection, knowledgeItem } from '../../db/schema/courseware.js';
-import { alignmentDecision } from '../../db/schema/knowledge.js';
+import { content, contentSection } from '../../db/schema/courseware.js';
+import { knowledgeItem, alignmentDecision } from '../../db/schema/knowledge.js';
 import { htmlToText } from '../../lib/html.js';
 import { bearer } from '../../testing/fixtures.js';
 import { useTestApp } from '../../testing/use-test-app.js';

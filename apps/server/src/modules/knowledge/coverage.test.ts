@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
 import { CoverageGapPageSchema, CoverageMatrixSchema } from '@portal/shared/schemas/coverage';
-import { content, contentKnowledge, knowledgeItem } from '../../db/schema/courseware.js';
-import { workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
+import { content, contentKnowledge } from '../../db/schema/courseware.js';
+import { knowledgeItem, workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
 import { eq } from 'drizzle-orm';
 import { bearer } from '../../testing/fixtures.js';
 import { useTestApp } from '../../testing/use-test-app.js';

@@ -1,7 +1,7 @@
 /** Lesson queries (000 §3 Lesson). */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { lesson } from '../../db/schema/courseware.js';
+import { lesson } from '../../db/schema/lessons.js';
 
 export type LessonRow = typeof lesson.$inferSelect;
 

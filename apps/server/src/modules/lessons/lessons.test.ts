@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/shared/enums';
-import { lesson } from '../../db/schema/courseware.js';
+import { lesson } from '../../db/schema/lessons.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { bearer, storeFile } from '../../testing/fixtures.js';
 

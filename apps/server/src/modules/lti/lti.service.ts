@@ -23,7 +23,8 @@ import {
 } from '@portal/shared/schemas/lti';
 import { checkRedirect, withQuery } from '@portal/shared/redirects';
 import type { Db } from '../../db/client.js';
-import { issueSsoCode, sha256, newSecretToken } from '../identity/identity.service.js';
+import { sha256, newSecretToken } from '../identity/identity.service.js';
+import { issueSsoCode } from '../identity/index.js';
 import * as launches from './lti-launches.repository.js';
 import * as platforms from './lti-platforms.repository.js';
 import { LtiLaunchError } from './lti-errors.js';

@@ -89,6 +89,7 @@ export function createMailDelivery(options: { smtpUrl: string | undefined; from:
           messageId: messageIdOf(row.id, options.from),
           text: row.text,
           html: row.html ?? undefined,
+          headers: row.headers ?? undefined,
           attachments: (row.attachments ?? []).map((a) => ({
             filename: a.filename,
             contentType: a.contentType,

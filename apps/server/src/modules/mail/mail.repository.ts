@@ -1,7 +1,7 @@
 /** Queries of the outbox (table `outbox`): the messages, their delivery results, the admin listing. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { outbox } from '../../db/schema/files.js';
+import { outbox } from '../../db/schema/mail.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

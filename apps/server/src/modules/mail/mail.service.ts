@@ -7,7 +7,7 @@ import { MAIL_NOTICES_PER_RECIPIENT_MAX, MAIL_NOTICE_WINDOW_MS } from '@portal/s
 import type { OutboxResponse, OutboxStatus } from '@portal/shared/schemas/mail';
 import type { Db } from '../../db/client.js';
 import { isoTimestamp } from '../../db/rows.js';
-import { outbox } from '../../db/schema/files.js';
+import { outbox } from '../../db/schema/mail.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import { isWithinLimit, rateLimitKey } from '../../lib/rate-limit.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
@@ -27,6 +27,11 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /**
+   * Extra headers by name, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`; each value
+   * goes through `oneLine`.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Line breaks of every kind: CR, LF, vertical tab, form feed, NEL, line and paragraph separators. */
@@ -85,6 +90,11 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
         text: mail.text,
         html: mail.html ?? null,
         attachments: mail.attachments ?? null,
+        headers: mail.headers
+          ? Object.fromEntries(
+              Object.entries(mail.headers).map(([name, value]) => [oneLine(name), oneLine(value)]),
+            )
+          : null,
       })
       .returning({ id: outbox.id });
     const messageId = row!.id;

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { outbox } from '../../db/schema/files.js';
+import { outbox } from '../../db/schema/mail.js';
 import { mimeParts, startSmtpPeer, type SmtpPeer } from '../../testing/smtp-peer.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';

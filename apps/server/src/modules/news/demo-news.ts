@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { hyphenate } from '@portal/shared/schemas/courseware';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { event, news } from '../../db/schema/news.js';
+import { event } from '../../db/schema/events.js';
+import { news } from '../../db/schema/news.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,8 @@
 /** What the seed uses of news besides `news.service.ts`: the demo news and events (DESIGN "Demo data"). */
 import type { FastifyPluginAsync } from 'fastify';
 import { API_V1 } from '../../lib/api-prefix.js';
+export { findPublicNews, listListedNews } from './news.service.js';
+export type { PublicDatedItem } from '../dated-items/dated-items.service.js';
 import { newsApiRoutes, newsFeedRoutes } from './news.routes.js';
 export { seedDemoNewsAndEvents } from './demo-news.js';
 

@@ -21,10 +21,13 @@ import { htmlToText, sanitizeRichText } from '../../lib/html.js';
 import {
   aliasFor,
   deleteDatedItem,
+  findPublicDated,
+  listListedDated,
   isoOf,
   latestPublishedDated,
   openDated,
   pageOfDated,
+  type PublicDatedItem,
 } from '../dated-items/dated-items.service.js';
 import { insertNews, updateNews, type NewsRow } from './news.repository.js';
 
@@ -60,6 +63,19 @@ export function listNews(
 /** One news item. @throws AppError not_found 'News does not exist.' */
 export async function getNews(db: Db, permissions: PermissionFlags, idOrAlias: string): Promise<News> {
   return toNews(await openDated<NewsRow>(db, 'news', { permissions, idOrAlias, notFound: NEWS_NOT_FOUND }));
+}
+
+/**
+ * The news item a visitor opens at this id or alias, by the rule of its own page (published or
+ * unlisted), for the head of its page (issue 22); undefined when there is none.
+ */
+export function findPublicNews(db: Db, idOrAlias: string): Promise<PublicDatedItem | undefined> {
+  return findPublicDated(db, 'news', idOrAlias);
+}
+
+/** Every news item a visitor's lists show, by alias, with when it last changed (for the sitemap). */
+export function listListedNews(db: Db): Promise<{ urlAlias: string; modifiedTimestamp: string }[]> {
+  return listListedDated(db, 'news');
 }
 
 const valuesOf = (input: NewsInput) => ({

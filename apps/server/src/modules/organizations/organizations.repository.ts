@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { account } from '../../db/schema/identity.js';
-import { organization } from '../../db/schema/statistics.js';
+import { organization } from '../../db/schema/organizations.js';
 
 export type OrganizationRow = typeof organization.$inferSelect;
 

@@ -57,6 +57,15 @@ export async function listPages(
     .limit(options.limit);
 }
 
+/** The link and last change of every page with one of `statuses`, in link order. */
+export async function listPageLinks(db: Db, statuses: readonly ContentStatus[]) {
+  return db
+    .select({ href: page.href, modifiedAt: page.modifiedAt })
+    .from(page)
+    .where(sql`${page.status} = ANY(${textArray(statuses)})`)
+    .orderBy(asc(page.href));
+}
+
 export async function insertPage(db: Db, values: PageValues): Promise<string> {
   const [row] = await db.insert(page).values(values).returning({ id: page.id });
   return row!.id;

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { AppError } from '@portal/shared/errors';
 import { type ContentStatus } from '@portal/shared/enums';
-import type { PermissionFlags } from '@portal/shared/permissions';
+import { VISITOR_PERMISSIONS, type PermissionFlags } from '@portal/shared/permissions';
 import {
   type CreatePageRequestSchema,
   type Page,
@@ -68,6 +68,41 @@ export async function getPageByHref(db: Db, permissions: PermissionFlags, href: 
   const row = await repo.findPageByHref(db, href.toLowerCase());
   if (!row || !isVisible(permissions, row.status)) throw notFound();
   return loadPage(db, row);
+}
+
+/** What the head of a dynamic page shows (issue 22). */
+export interface PublicPage {
+  /** Its link, lower-case, with the leading slash. */
+  href: string;
+  title: string;
+  description: string;
+  /** Image addresses for link previews, as stored. */
+  metaImages: string[];
+  /** Whether the page list and the sitemap show it to a visitor; an unlisted page is opened by link only. */
+  isListed: boolean;
+}
+
+/**
+ * The page a visitor opens at this link, by the rule of the page itself (isVisible with visitor
+ * permissions: published or unlisted); undefined when there is none.
+ * @param href lower-case, with the leading slash
+ */
+export async function findPublicPage(db: Db, href: string): Promise<PublicPage | undefined> {
+  const row = await repo.findPageByHref(db, href.toLowerCase());
+  if (!row || !isVisible(VISITOR_PERMISSIONS, row.status)) return undefined;
+  return {
+    href: row.href,
+    title: row.title,
+    description: row.description,
+    metaImages: row.metaImages,
+    isListed: listableStatuses(VISITOR_PERMISSIONS).includes(row.status as ContentStatus),
+  };
+}
+
+/** Every page a visitor's page list shows (listableStatuses), by link, with when it last changed. */
+export async function listListedPages(db: Db): Promise<{ href: string; modifiedTimestamp: string }[]> {
+  const found = await repo.listPageLinks(db, listableStatuses(VISITOR_PERMISSIONS));
+  return found.map((r) => ({ href: r.href, modifiedTimestamp: isoTimestamp(r.modifiedAt) }));
 }
 
 const ListCursorSchema = z.object({ href: z.string().max(2048) });

@@ -15,7 +15,8 @@ import {
   FILE_NAME_MAX,
 } from '@portal/shared/limits';
 import type { Db } from '../../db/client.js';
-import type { content, contentSection, contributor } from '../../db/schema/courseware.js';
+import type { contributor } from '../../db/schema/contributors.js';
+import type { content, contentSection } from '../../db/schema/courseware.js';
 import type { file } from '../../db/schema/files.js';
 import { defaultAlias, distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 import { htmlToText, sanitizeRichText } from '../../lib/html.js';
@@ -28,6 +29,7 @@ import {
   insertContent,
   insertContentContributors,
   insertContentKnowledge,
+  insertCreatedRevisions,
   insertContributors,
   insertFiles,
   insertSections,
@@ -291,6 +293,10 @@ export async function importCourse(args: {
       await insertContent(
         tx,
         items.map((i) => i.row),
+      );
+      await insertCreatedRevisions(
+        tx,
+        items.map((i) => i.row.id),
       );
       await insertSections(
         tx,

@@ -6,8 +6,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/cybok';
-import { knowledgeItem } from '../../db/schema/courseware.js';
-import { workRole, workRoleStatement } from '../../db/schema/knowledge.js';
+import { knowledgeItem, workRole, workRoleStatement } from '../../db/schema/knowledge.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { importReferenceData } from './seed.service.js';
 

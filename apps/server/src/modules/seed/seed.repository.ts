@@ -5,17 +5,17 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
+import { contributor } from '../../db/schema/contributors.js';
 import {
   content,
   contentContributor,
   contentKnowledge,
+  contentRevision,
   contentSection,
-  contributor,
-  knowledgeItem,
 } from '../../db/schema/courseware.js';
 import { file } from '../../db/schema/files.js';
 import { account, accountClaim } from '../../db/schema/identity.js';
-import { workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
+import { knowledgeItem, workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
 
 /**
  * Rows per INSERT. Well under PostgreSQL's 65,535 bind parameters for our widest row (content, ~20
@@ -158,6 +158,18 @@ export async function insertContributors(db: Db, rows: (typeof contributor.$infe
 /** Inserts content rows; parents must come before their children in `rows`. */
 export async function insertContent(db: Db, rows: (typeof content.$inferInsert)[]): Promise<void> {
   await inBatches(rows, (batch) => db.insert(content).values(batch));
+}
+
+/**
+ * The first revision of each imported item ("Created": version 0 replaced, nothing before it, no
+ * author), as the item editor writes for an item it creates, so an imported item's history starts at
+ * version 1 like any other (issue 37 "History").
+ */
+export async function insertCreatedRevisions(db: Db, contentIds: readonly string[]): Promise<void> {
+  await inBatches(
+    contentIds.map((contentId) => ({ contentId, version: 0, accountId: null, previous: {} })),
+    (batch) => db.insert(contentRevision).values(batch),
+  );
 }
 
 export async function insertSections(db: Db, rows: (typeof contentSection.$inferInsert)[]): Promise<void> {

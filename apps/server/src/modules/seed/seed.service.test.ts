@@ -11,20 +11,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_CLAIMS } from '@portal/shared/permissions';
 import { CONTENT_TAGS } from '@portal/shared/enums';
 import { TAG_LENGTH_MAX, TAGS_PER_CONTENT_MAX } from '@portal/shared/limits';
+import { contributor } from '../../db/schema/contributors.js';
 import {
   content,
   contentContributor,
   contentKnowledge,
-  contributor,
-  knowledgeItem,
+  contentRevision,
 } from '../../db/schema/courseware.js';
-import { rows as selectRows } from '../../db/rows.js';
 import { file } from '../../db/schema/files.js';
 import { account, accountClaim } from '../../db/schema/identity.js';
-import { workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
+import { knowledgeItem, workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
+import { rows as selectRows } from '../../db/rows.js';
 import YAML from 'yaml';
 import { CYBOK_KNOWLEDGE_AREAS } from '@portal/shared/cybok';
 import { checkPassword } from '../identity/identity.service.js';
+import { bearer } from '../../testing/fixtures.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { importCourse } from './course-import.js';
 import { sourceItem } from './course-tree.js';
@@ -322,6 +323,27 @@ describe('seedDemoIfEmpty', () => {
       status: 'ready',
     });
     expect(await text(ctx.fileStore.get(files[0]!.storageKey))).toBe(real.toString('utf8'));
+  });
+
+  it("starts every imported item's history at version 1, Created, as the editor's items start", async () => {
+    const [faculty] = await ctx.database.db
+      .select({ id: account.id })
+      .from(account)
+      .where(eq(account.email, 'faculty@example.edu'));
+    const [sheet] = await ctx.database.db
+      .select({ id: content.id })
+      .from(content)
+      .where(eq(content.name, 'Web Security: Cross-Site Scripting'));
+    const res = await ctx.app.inject({
+      url: `/api/v1/content/${sheet!.id}/revisions`,
+      headers: await bearer(ctx.app, faculty!.id),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({ version: 1, authorId: null, fields: [], files: [], restoredFrom: null }),
+    ]);
+    const items = await ctx.database.db.$count(content);
+    expect(await ctx.database.db.$count(contentRevision, eq(contentRevision.version, 0))).toBe(items);
   });
 
   it('imports Security-101: one module per lesson number, lessons and quizzes in N.M order', async () => {

@@ -21,6 +21,11 @@ export interface Head {
     siteName: string;
     type: 'website' | 'article';
   };
+  /**
+   * Whether search engines are asked not to index the page (`<meta name="robots" content="noindex">`):
+   * an unlisted item or page, which its link opens but no list shows.
+   */
+  isNoindex?: boolean;
   /** A schema.org object (LearningResource of a courseware item), written as JSON-LD. */
   jsonLd?: Record<string, unknown>;
   /** Other forms of the site or page that readers discover from it: the news feeds, an event's calendar. */
@@ -70,6 +75,7 @@ const meta = (attribute: 'name' | 'property', key: string, value: string) =>
 /** The tags of a head, one per line. */
 export function headTags(head: Head): string {
   const tags = [`<title>${escapeHtml(head.title)}</title>`, meta('name', 'description', head.description)];
+  if (head.isNoindex) tags.push(meta('name', 'robots', 'noindex'));
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
   tags.push(
     meta('property', 'og:site_name', head.og.siteName),

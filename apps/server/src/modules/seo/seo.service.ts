@@ -1,10 +1,11 @@
 /**
  * Search engines, link previews and feed readers (issues 22, 34): the head of every public page (title,
  * description, canonical URL, Open Graph and Twitter card tags, schema.org JSON-LD on courseware items,
- * the news feeds and an event's calendar file as alternates), robots.txt and the sitemap. Only published
- * rows give a head of their own or a sitemap entry: unpublished, unlisted and archived ones (and items
- * under a hidden ancestor) get the default head, so nothing of them leaks to someone who guesses their
- * address.
+ * the news feeds and an event's calendar file as alternates), robots.txt and the sitemap. Each area
+ * answers by the rule of its own page (findPublicItem, findPublicPage, findPublicNews, findPublicEvent):
+ * what a visitor may open gets a head of its own, with noindex when no list shows it (unlisted); what a
+ * visitor may not open (unpublished, archived, under a hidden ancestor) gets the default head, so nothing
+ * of it leaks to someone who guesses its address. The sitemap lists what the areas' lists show.
  */
 import {
   BRAND_NAMES,
@@ -17,13 +18,16 @@ import { META_DESCRIPTION_MAX, SITEMAP_MAX_URLS } from '@portal/shared/limits';
 import { isFeatureOn, type EnvJson } from '@portal/shared/schemas/site';
 import { FILE_TYPES } from '@portal/shared/file-types';
 import { NEWS_FEED_PATH } from '@portal/shared/server-paths';
-import { trimCharacters } from '@portal/shared/text';
+import { encodeSegments, normaliseIdOrAlias } from '@portal/shared/path-segments';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { htmlToText } from '../../lib/html.js';
+import { findPublicItem, listListedItems } from '../courseware/index.js';
+import { findPublicEvent, listListedEvents } from '../events/index.js';
+import { findPublicNews, listListedNews } from '../news/index.js';
+import { findPublicPage, listListedPages } from '../pages/index.js';
 import { effectiveFeatures, envJsonFor } from '../site/site.service.js';
 import { writePage, type Alternate, type Head } from './head.js';
-import * as repo from './seo.repository.js';
 
 type SeoConfig = Pick<Config, 'brand' | 'publicBaseUrl'>;
 
@@ -31,7 +35,7 @@ type SeoConfig = Pick<Config, 'brand' | 'publicBaseUrl'>;
 export const SITE_DESCRIPTION =
   'Courseware repository of the cyber range: courses, modules, lessons and labs for teaching cybersecurity.';
 
-/** Titles of the site's own pages and lists (001 §1, §2); a published dynamic page at the same link wins. */
+/** Titles of the site's own pages and lists (001 §1, §2); a dynamic page at the same link wins. */
 const SITE_PAGES: Record<string, { title: string; description?: string }> = {
   '/courseware': {
     title: 'Courseware',
@@ -81,15 +85,6 @@ export function shortDescription(text: string): string {
   return `${(space > META_DESCRIPTION_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Encodes each segment of a path but keeps its slashes (as the web app's `paths.content`). */
-function encodeSegments(value: string): string {
-  return value
-    .split('/')
-    .filter((segment) => segment.length > 0)
-    .map(encodeURIComponent)
-    .join('/');
-}
-
 /** An image address a link preview can fetch: absolute http(s), or a path of this site made absolute. */
 function absoluteImage(base: string, address: string | null | undefined): string | null {
   if (!address) return null;
@@ -119,6 +114,8 @@ function headOf(
     path?: string;
     image?: string | null;
     type?: 'website' | 'article';
+    /** False for an unlisted item or page: its head is its own, with noindex. */
+    isListed?: boolean;
   },
 ): Head {
   const siteName = BRAND_NAMES[config.brand];
@@ -129,6 +126,7 @@ function headOf(
   return {
     title,
     description,
+    ...(page.isListed === false ? { isNoindex: true } : {}),
     canonical: url,
     og: {
       title: page.title ?? siteName,
@@ -147,15 +145,15 @@ export function defaultHead(config: SeoConfig): Head {
 }
 
 async function contentHead(db: Db, config: SeoConfig, idOrAlias: string): Promise<Head | undefined> {
-  const row = await repo.findPublishedContent(db, idOrAlias);
+  const row = await findPublicItem(db, idOrAlias);
   if (!row) return undefined;
-  const knowledge = await repo.findKnowledgeNames(db, row.id);
   const path = `/courseware/${encodeSegments(row.urlAlias)}`;
   const head = headOf(config, {
     title: row.name,
     description: row.descriptionText,
     path,
     type: 'article',
+    isListed: row.isListed,
   });
   const educationalLevel = row.educationLevels.map((l) => EDUCATION_LEVEL_LABELS[l as EducationLevel] ?? l);
   const learningResourceType = row.categories.map((c) => CONTENT_CATEGORY_LABELS[c as ContentCategory] ?? c);
@@ -166,12 +164,12 @@ async function contentHead(db: Db, config: SeoConfig, idOrAlias: string): Promis
     name: row.name,
     description: shortDescription(row.descriptionText) || undefined,
     url: head.canonical,
-    dateModified: row.modifiedAt.toISOString(),
+    dateModified: row.modifiedTimestamp,
     educationalLevel: educationalLevel.length > 0 ? educationalLevel : undefined,
     learningResourceType: learningResourceType.length > 0 ? learningResourceType : undefined,
     keywords: row.keywords.length > 0 ? row.keywords.join(', ') : undefined,
     license: license ?? undefined,
-    teaches: knowledge.length > 0 ? knowledge.map((k) => k.name) : undefined,
+    teaches: row.teaches.length > 0 ? row.teaches : undefined,
     isAccessibleForFree: true,
     provider: { '@type': 'Organization', name: BRAND_NAMES[config.brand], url: config.publicBaseUrl },
   };
@@ -195,7 +193,7 @@ export async function headFor(
 ): Promise<Head> {
   const decoded = decodePath(path);
   if (decoded === undefined) return defaultHead(config);
-  const key = trimCharacters(decoded.trim().toLowerCase(), '/');
+  const key = normaliseIdOrAlias(decoded);
   if (key === '') return headOf(config, { path: '/', description: SITE_DESCRIPTION });
   const [first, ...rest] = key.split('/');
   const tail = rest.join('/');
@@ -204,8 +202,7 @@ export async function headFor(
   if ((first === 'news' || first === 'events') && tail !== '') {
     const features = await effectiveFeatures(db, config);
     if (!isFeatureOn(features, first)) return defaultHead(config);
-    const row =
-      first === 'news' ? await repo.findPublishedNews(db, tail) : await repo.findPublishedEvent(db, tail);
+    const row = first === 'news' ? await findPublicNews(db, tail) : await findPublicEvent(db, tail);
     if (!row) return defaultHead(config);
     const alias = encodeURIComponent(row.urlAlias);
     const head = headOf(config, {
@@ -214,6 +211,7 @@ export async function headFor(
       path: `/${first}/${alias}`,
       image: absoluteImage(config.publicBaseUrl, row.image),
       type: 'article',
+      isListed: row.isListed,
     });
     if (first === 'news') return head;
     // An event's page names its calendar file, which a calendar can subscribe to (issue 34).
@@ -225,7 +223,7 @@ export async function headFor(
     return { ...head, alternates: [calendar] };
   }
   const href = `/${key}`;
-  const page = await repo.findPublishedPage(db, href);
+  const page = await findPublicPage(db, href);
   if (page) {
     return headOf(config, {
       title: page.title,
@@ -235,6 +233,7 @@ export async function headFor(
         config.publicBaseUrl,
         page.metaImages.find((i) => absoluteImage('', i) !== null),
       ),
+      isListed: page.isListed,
     });
   }
   const site = SITE_PAGES[href];
@@ -322,21 +321,23 @@ export async function sitemapUrls(db: Db, config: Config): Promise<SitemapUrl[]>
   const isNewsOn = isFeatureOn(features, 'news');
   const isEventsOn = isFeatureOn(features, 'events');
   const [items, pages, newsRows, eventRows] = await Promise.all([
-    repo.listPublishedContent(db),
-    repo.listPublishedPages(db),
-    isNewsOn ? repo.listPublishedNews(db) : [],
-    isEventsOn ? repo.listPublishedEvents(db) : [],
+    listListedItems(db),
+    listListedPages(db),
+    isNewsOn ? listListedNews(db) : [],
+    isEventsOn ? listListedEvents(db) : [],
   ]);
+  const at = (timestamp: string) => new Date(timestamp);
   const urls: SitemapUrl[] = [{ loc: `${base}/` }, { loc: `${base}/courseware` }];
   if (isNewsOn) urls.push({ loc: `${base}/news` });
   if (isEventsOn) urls.push({ loc: `${base}/events` });
-  for (const p of pages) urls.push({ loc: `${base}/${encodeSegments(p.key)}`, lastmod: p.modifiedAt });
+  for (const p of pages)
+    urls.push({ loc: `${base}/${encodeSegments(p.href)}`, lastmod: at(p.modifiedTimestamp) });
   for (const n of newsRows)
-    urls.push({ loc: `${base}/news/${encodeURIComponent(n.key)}`, lastmod: n.modifiedAt });
+    urls.push({ loc: `${base}/news/${encodeURIComponent(n.urlAlias)}`, lastmod: at(n.modifiedTimestamp) });
   for (const e of eventRows)
-    urls.push({ loc: `${base}/events/${encodeURIComponent(e.key)}`, lastmod: e.modifiedAt });
+    urls.push({ loc: `${base}/events/${encodeURIComponent(e.urlAlias)}`, lastmod: at(e.modifiedTimestamp) });
   for (const i of items)
-    urls.push({ loc: `${base}/courseware/${encodeSegments(i.key)}`, lastmod: i.modifiedAt });
+    urls.push({ loc: `${base}/courseware/${encodeSegments(i.urlAlias)}`, lastmod: at(i.modifiedTimestamp) });
   // A dynamic page at `/` or at a site page's link would be listed twice.
   const seen = new Set<string>();
   return urls.filter((u) => (seen.has(u.loc) ? false : (seen.add(u.loc), true)));

@@ -5,19 +5,19 @@
  * pre-compressed static files.
  */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvJsonSchema } from '@portal/shared/schemas/site';
-import { buildApp } from '../../app.js';
 import { content } from '../../db/schema/courseware.js';
-import { event, news } from '../../db/schema/news.js';
+import { event } from '../../db/schema/events.js';
+import { news } from '../../db/schema/news.js';
 import { page } from '../../db/schema/pages.js';
 import { htmlToText } from '../../lib/html.js';
 import { useTestApp } from '../../testing/use-test-app.js';
+import { buildWebDistApp } from '../../testing/web-dist.js';
 import type { Db } from '../../db/client.js';
 import { appPageParts, buildSitemaps, headFor, siteFeeds, writeAppPage } from './seo.service.js';
 
@@ -118,22 +118,15 @@ beforeAll(async () => {
       status: 'published',
     },
     { href: '/draft-page', title: 'Draft page', description: 'Not ready.', status: 'unpublished' },
+    { href: '/by-link', title: 'By link', description: 'Shared with a class.', status: 'unlisted' },
   ]);
 
-  const webDistDir = path.join(ctx.dataDir, 'web-seo');
-  fs.mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(webDistDir, 'index.html'), TEMPLATE);
-  const script = path.join(webDistDir, 'assets', 'index-abc123.js');
-  fs.writeFileSync(script, SCRIPT);
-  fs.writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
-  fs.writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
-  web = await buildApp({
-    config: { ...ctx.config, webDistDir },
-    database: ctx.database,
-    fileStore: ctx.fileStore,
-    logger: false,
+  web = await buildWebDistApp(ctx, 'web-seo', {
+    'index.html': TEMPLATE,
+    'assets/index-abc123.js': SCRIPT,
+    'assets/index-abc123.js.br': brotliCompressSync(SCRIPT),
+    'assets/index-abc123.js.gz': gzipSync(SCRIPT),
   });
-  await web.ready();
 });
 
 afterAll(async () => {
@@ -181,7 +174,7 @@ describe('the head of a courseware item', () => {
     const byAlias = await pageAt(LAB_PATH);
     expect(byAlias.res.statusCode).toBe(200);
     expect(byAlias.res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(byAlias.res.headers['cache-control']).toBe('no-cache');
+    expect(byAlias.res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
     expect(byAlias.titles).toEqual(['Cross-Site Scripting Lab | Cyber Range Portal']);
     const description = 'Reflected and stored XSS attacks against a web application.';
     expect(byAlias.meta('description')).toBe(description);
@@ -193,6 +186,8 @@ describe('the head of a courseware item', () => {
     expect(byAlias.meta('twitter:card')).toBe('summary');
     expect(byAlias.meta('twitter:title')).toBe('Cross-Site Scripting Lab');
     expect(byAlias.canonical).toBe(`${BASE}${LAB_PATH}`);
+    // A listed item asks for nothing but the default: crawlers index it.
+    expect(byAlias.meta('robots')).toBeUndefined();
     // The template's default title and description are replaced, not repeated.
     expect(byAlias.html).not.toContain('Default.');
 
@@ -219,10 +214,23 @@ describe('the head of a courseware item', () => {
     });
   });
 
-  it('gives unpublished, unlisted, archived and hidden-ancestor items the default head, naming nothing', async () => {
+  it('gives an unlisted item, which its link opens, its own head that asks crawlers not to index it', async () => {
+    const unlistedPath = '/courseware/network-security-course/packet-analysis/unlisted-sniffing-lab';
+    for (const url of [unlistedPath, `/courseware/${tree.unlisted}`]) {
+      const unlisted = await pageAt(url);
+      expect(unlisted.titles, url).toEqual(['Unlisted Sniffing Lab | Cyber Range Portal']);
+      expect(unlisted.meta('og:title'), url).toBe('Unlisted Sniffing Lab');
+      expect(unlisted.canonical, url).toBe(`${BASE}${unlistedPath}`);
+      expect(unlisted.meta('robots'), url).toBe('noindex');
+    }
+    // The item's own page opens it for a visitor: the head answers the same question the same way.
+    const api = await web.inject({ method: 'GET', url: `/api/v1/content/${tree.unlisted}` });
+    expect(api.statusCode).toBe(200);
+  });
+
+  it('gives unpublished, archived and hidden-ancestor items the default head, naming nothing', async () => {
     const hidden = {
       [tree.hidden]: 'Draft Firewall Lab',
-      [tree.unlisted]: 'Unlisted Sniffing Lab',
       [tree.archived]: 'Archived Telnet Lab',
       [underHidden]: 'Published Under Draft',
     };
@@ -233,10 +241,15 @@ describe('the head of a courseware item', () => {
       expect(byId.canonical, name).toBeUndefined();
       expect(byId.meta('og:url'), name).toBeUndefined();
       expect(byId.jsonLd, name).toBeUndefined();
+      expect(byId.meta('robots'), name).toBeUndefined();
       expect(byId.html, name).not.toContain(name);
+      // The item's own page does not open it for a visitor either.
+      const api = await web.inject({ method: 'GET', url: `/api/v1/content/${id}` });
+      expect(api.statusCode, name).toBe(404);
     }
-    const byAlias = await pageAt('/courseware/network-security-course/packet-analysis/unlisted-sniffing-lab');
-    expect(byAlias.html).not.toContain('Unlisted Sniffing Lab');
+    const draft = await pageAt('/courseware/network-security-course/packet-analysis/draft-firewall-lab');
+    expect(draft.titles).toEqual(['Cyber Range Portal']);
+    expect(draft.html).not.toContain('Draft Firewall Lab');
   });
 
   it('escapes what editors wrote: attribute values, the title and the JSON-LD block', async () => {
@@ -286,14 +299,31 @@ describe('the head of other public pages', () => {
     expect(partners.meta('og:image')).toBe(`${BASE}/api/v1/files/partners.png`);
     expect(partners.canonical).toBe(`${BASE}/partners`);
 
-    for (const url of ['/news/secret-news', '/events/unlisted-event', '/draft-page', '/admin/users']) {
+    for (const url of ['/news/secret-news', '/draft-page', '/admin/users']) {
       const hidden = await pageAt(url);
       expect(hidden.titles, url).toEqual(['Cyber Range Portal']);
       expect(hidden.canonical, url).toBeUndefined();
+      expect(hidden.meta('robots'), url).toBeUndefined();
     }
+    expect((await pageAt('/draft-page')).html).not.toContain('Draft page');
     expect((await pageAt('/news/secret-news')).html).not.toContain('Secret news');
     // A malformed percent-encoding is just an unknown page (the router refuses it before it gets here).
     expect((await headFor(ctx.database.db, ctx.config, '/courseware/%E0%A4%A')).canonical).toBeNull();
+  });
+
+  it('gives an unlisted event and an unlisted dynamic page their own head with noindex', async () => {
+    const unlistedEvent = await pageAt('/events/unlisted-event');
+    expect(unlistedEvent.titles).toEqual(['Unlisted event | Cyber Range Portal']);
+    expect(unlistedEvent.canonical).toBe(`${BASE}/events/unlisted-event`);
+    expect(unlistedEvent.meta('robots')).toBe('noindex');
+    const byLink = await pageAt('/By-Link');
+    expect(byLink.titles).toEqual(['By link | Cyber Range Portal']);
+    expect(byLink.meta('description')).toBe('Shared with a class.');
+    expect(byLink.canonical).toBe(`${BASE}/by-link`);
+    expect(byLink.meta('robots')).toBe('noindex');
+    // The published ones are indexed.
+    expect((await pageAt('/partners')).meta('robots')).toBeUndefined();
+    expect((await pageAt('/events/capture-the-flag')).meta('robots')).toBeUndefined();
   });
 
   it('writes the browser configuration into the page as a non-executable block equal to /dist/env.json', async () => {
@@ -430,6 +460,7 @@ describe('robots.txt and the sitemap', () => {
       'secret-news',
       'unlisted-event',
       'draft-page',
+      'by-link',
     ])
       expect(res.body).not.toContain(hidden);
     expect(res.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);

@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { downloadEvent } from '../../db/schema/files.js';
 import { account } from '../../db/schema/identity.js';
-import { organization } from '../../db/schema/statistics.js';
+import { organization } from '../../db/schema/organizations.js';
+import { downloadEvent } from '../../db/schema/statistics.js';
 import { addToRollups } from './statistics.repository.js';
 
 const DEMO_UNITS = [

@@ -14,7 +14,7 @@ import {
 } from '@portal/shared/enums';
 import type { Db } from '../../db/client.js';
 import { rows, textArray } from '../../db/rows.js';
-import { downloadEvent } from '../../db/schema/files.js';
+import { downloadEvent } from '../../db/schema/statistics.js';
 
 /** Width of a slot of the time-series rollup; every IANA zone's midnight falls on a slot boundary. */
 const SLOT = sql`interval '15 minutes'`;

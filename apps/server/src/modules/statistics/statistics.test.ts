@@ -22,7 +22,7 @@ import { migrate } from '../../db/migrate.js';
 import { rows } from '../../db/rows.js';
 import { content, contentKnowledge } from '../../db/schema/courseware.js';
 import { account } from '../../db/schema/identity.js';
-import { organization } from '../../db/schema/statistics.js';
+import { organization } from '../../db/schema/organizations.js';
 import { buildApp } from '../../app.js';
 import { createLocalFileStore } from '../../lib/storage.js';
 import { createServerDatabase } from '../../testing/test-app.js';

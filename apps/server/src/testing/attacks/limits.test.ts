@@ -13,8 +13,8 @@ import {
   UNSAFE_SITE_REPORT_RATE_MAX,
 } from '@portal/shared/limits';
 import { ROLE_CLAIMS } from '@portal/shared/permissions';
-import { outbox } from '../../db/schema/files.js';
 import { account } from '../../db/schema/identity.js';
+import { outbox } from '../../db/schema/mail.js';
 import { rows } from '../../db/rows.js';
 import { acceptPendingInvitations } from '../../modules/identity/course-invitations.service.js';
 import { insertAccount, insertClaims } from '../../modules/identity/accounts.repository.js';

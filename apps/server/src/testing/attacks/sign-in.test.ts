@@ -14,7 +14,7 @@ import { desc, eq } from 'drizzle-orm';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { SSO_CODE_TTL_S } from '@portal/shared/limits';
 import { checkRedirect } from '@portal/shared/redirects';
-import { outbox } from '../../db/schema/files.js';
+import { outbox } from '../../db/schema/mail.js';
 import { createEmailLinkToken } from '../../modules/identity/account-links.service.js';
 import { insertAccount, insertClaims } from '../../modules/identity/accounts.repository.js';
 import { hashPassword } from '../../modules/identity/identity.service.js';

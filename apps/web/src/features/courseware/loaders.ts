@@ -1,6 +1,6 @@
 /**
  * Loaders and guards of the courseware routes (000 §2: data is loaded "before entering"), which the route
- * table in app/router.tsx composes. Each takes the router's query client and leaves what it loads in the
+ * table in app/route-table.ts composes. Each takes the router's query client and leaves what it loads in the
  * query cache, where the pages find it; none throws.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -8,7 +8,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../config/paths';
 import { createPermissionGuard } from '../../lib/session';
 import { knowledgeQueryOptions } from '../knowledge/api/get-knowledge';
-import { contentQueryOptions, normaliseIdOrAlias } from './api/get-content';
+import { normaliseIdOrAlias } from '@portal/shared/path-segments';
+import { contentQueryOptions } from './api/get-content';
 
 /**
  * Loader of the courseware routes: the knowledge list is loaded before entering (000 §2) and cached

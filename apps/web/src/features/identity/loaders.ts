@@ -1,6 +1,6 @@
 /**
  * Loaders of the routes that sign in, sign out or leave the app (001 §2; issue 20), which the route table
- * in app/router.tsx composes: each runs before its page (pages/login-page.tsx, logout-page.tsx,
+ * in app/route-table.ts composes: each runs before its page (pages/login-page.tsx, logout-page.tsx,
  * leave-app-pages.tsx), which loads lazily and shows only for the moment the browser takes to leave, or
  * asks before signing out.
  */

@@ -5,13 +5,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Content } from '@portal/shared/schemas/courseware';
-import { trimCharacters } from '@portal/shared/text';
+import { normaliseIdOrAlias } from '@portal/shared/path-segments';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
-
-/** The lookup form of an id or alias: trimmed of slashes and lower-cased. */
-export function normaliseIdOrAlias(idOrAlias: string): string {
-  return trimCharacters(idOrAlias, '/').toLowerCase();
-}
 
 /** Fetches one content item. @throws ApiError not_found when it does not exist or is not visible */
 export function getContent(idOrAlias: string, signal?: AbortSignal): Promise<Content> {

@@ -11,7 +11,8 @@ import { MENU_MAX_HEIGHTS } from '@portal/shared/limits';
 /**
  * A multi-select over an enumeration (education levels, categories…) for the search panel (000 §2),
  * with the facet count of each value beside it when the last search returned counts.
- * Props: `label`, `options` (value and label), `selected`, `counts` (value → count), `onChange`.
+ * Props: `label`, `options` (value and label), `selected`, `counts` (value → count), `onChange`,
+ * `isOpenedOnMount` (mounts focused with its list open: it replaces a stand-in that was clicked, issue 34).
  */
 export function EnumFilter<T extends string>({
   label,
@@ -19,12 +20,14 @@ export function EnumFilter<T extends string>({
   selected,
   counts,
   onChange,
+  isOpenedOnMount = false,
 }: {
   label: string;
   options: readonly { value: T; label: string }[];
   selected: readonly T[];
   counts?: Record<string, number>;
   onChange: (values: T[]) => void;
+  isOpenedOnMount?: boolean;
 }) {
   const labelId = useId();
   const labelOf = (value: T) => options.find((option) => option.value === value)?.label ?? value;
@@ -35,6 +38,8 @@ export function EnumFilter<T extends string>({
         labelId={labelId}
         label={label}
         multiple
+        defaultOpen={isOpenedOnMount}
+        autoFocus={isOpenedOnMount}
         value={[...selected]}
         onChange={(event) => {
           const value = event.target.value;

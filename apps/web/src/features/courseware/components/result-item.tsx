@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Suspense, lazy } from 'react';
 import {
   CONTENT_CATEGORY_LABELS,
   CONTENT_TAG_LABELS,
@@ -12,6 +13,9 @@ import type { ContentSummary } from '@portal/shared/schemas/courseware';
 import { ContentStatusIcon } from '../../../components/content-status-icon';
 import { paths } from '../../../config/paths';
 import { trimDescription } from '../lib/text';
+
+/** Only signed-in callers get the mark (issue 37): a visitor's search does not load it. */
+const ChangedSinceDownloadChip = lazy(() => import('../../../components/changed-since-download-chip'));
 
 /**
  * Why a result matched when only its files hold the words: the file's name and, for a caller who may
@@ -45,7 +49,8 @@ function DocumentMatch({ match }: { match: NonNullable<ContentSummary['documentM
  * One search result (000 §2): the name linking to /courseware/{urlAlias}, category and level chips,
  * with a work-role search how much of the role it covers ("Covers 7 of 97 TKS", issue 25),
  * the course it belongs to, the description trimmed to about 80 characters, and the file it matched in
- * when only its documents hold the words.
+ * when only its documents hold the words; for the signed-in person "Changed since you downloaded it"
+ * when the server says so (issue 37).
  * Props: `item`, `showStatus` (editors see the status icon).
  */
 export function ResultItem({ item, showStatus }: { item: ContentSummary; showStatus: boolean }) {
@@ -67,6 +72,11 @@ export function ResultItem({ item, showStatus }: { item: ContentSummary; showSta
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }}>
+        {item.changedSinceDownload && (
+          <Suspense fallback={null}>
+            <ChangedSinceDownloadChip urlAlias={item.urlAlias} />
+          </Suspense>
+        )}
         {item.categories.map((category) => (
           <Chip key={category} size="small" color="primary" label={CONTENT_CATEGORY_LABELS[category]} />
         ))}

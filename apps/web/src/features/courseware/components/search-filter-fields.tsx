@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import {
   CONTENT_CATEGORY_LABELS,
   CONTENT_TAG_LABELS,
@@ -9,7 +8,7 @@ import {
 import type { Contributor } from '@portal/shared/schemas/contributors';
 import type { SearchFacets } from '@portal/shared/schemas/courseware';
 import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
-import { OutlinedField } from '../../../components/outlined-field';
+import type { FacetStandInKind } from './facet-stand-in';
 import type { SearchState } from '../lib/search-state';
 
 /**
@@ -48,41 +47,59 @@ export const KNOWLEDGE_ORDER: readonly KnowledgeType[] = ['TKS', 'KSA', 'KU', 'C
 const chosen = <T extends string>(values: readonly T[], labels?: Record<T, string>) =>
   values.length === 0 ? '' : values.length === 1 && labels ? labels[values[0]!] : `${values.length} selected`;
 
+/** The names of the facet controls of the search panel, in the order they are shown. */
+export type SearchFacetName =
+  | 'educationLevels'
+  | 'experienceLevels'
+  | 'contentCategories'
+  | 'workRole'
+  | KnowledgeType
+  | 'tags'
+  | 'contributors';
+
 /**
- * The facet controls' stand-ins (issue 22): one disabled field of the same size (a small outlined field,
- * 40 px high) per control of SearchFilters, with its label and what it shows of the search, in the same
- * grid cells and order. The server renders them, and the browser shows them until the controls' code has
- * loaded and each control has mounted, so nothing moves when the controls arrive. Input: the search in
- * the address; output: one element per control.
+ * One facet control of the search panel: its name, its label, whether MUI draws it as a Select (`select`)
+ * or an Autocomplete (`combobox`), and what it shows of the search before its code has loaded.
  */
-export function searchFilterStandIns(state: SearchState): ReactElement[] {
-  const fields: readonly { label: string; value: string }[] = [
-    {
-      label: 'Education levels',
-      value: chosen(state.educationLevels, EDUCATION_LEVEL_LABELS),
-    },
-    {
-      label: 'Experience levels',
-      value: chosen(state.experienceLevels, EXPERIENCE_LEVEL_LABELS),
-    },
-    {
-      label: 'Content categories',
-      value: chosen(state.contentCategories, CONTENT_CATEGORY_LABELS),
-    },
-    { label: 'NICE work role', value: '' },
-    ...KNOWLEDGE_ORDER.map((type) => ({
-      label: KNOWLEDGE_FILTERS[type].label,
-      value: chosen(state[KNOWLEDGE_FILTERS[type].field]),
-    })),
-    { label: 'Tags', value: chosen(state.tags, CONTENT_TAG_LABELS) },
-    { label: 'Contributors', value: chosen(state.contributorIds) },
-  ];
-  return fields.map(({ label, value }) => (
-    <OutlinedField key={label} size="small" label={label} value={value} disabled fullWidth />
-  ));
+export interface SearchFacet {
+  name: SearchFacetName;
+  label: string;
+  kind: FacetStandInKind;
+  shown: (state: SearchState) => string;
 }
 
-/** All the stand-ins, while SearchFilters loads. Props: `state` (the search in the address). */
-export function SearchFiltersPlaceholder({ state }: { state: SearchState }) {
-  return searchFilterStandIns(state);
-}
+/** The facet controls of the courseware search (000 §2), in the order of the panel's grid. */
+export const SEARCH_FACETS: readonly SearchFacet[] = [
+  {
+    name: 'educationLevels',
+    label: 'Education levels',
+    kind: 'select',
+    shown: (state) => chosen(state.educationLevels, EDUCATION_LEVEL_LABELS),
+  },
+  {
+    name: 'experienceLevels',
+    label: 'Experience levels',
+    kind: 'select',
+    shown: (state) => chosen(state.experienceLevels, EXPERIENCE_LEVEL_LABELS),
+  },
+  {
+    name: 'contentCategories',
+    label: 'Content categories',
+    kind: 'select',
+    shown: (state) => chosen(state.contentCategories, CONTENT_CATEGORY_LABELS),
+  },
+  { name: 'workRole', label: 'NICE work role', kind: 'combobox', shown: () => '' },
+  ...KNOWLEDGE_ORDER.map((type): SearchFacet => ({
+    name: type,
+    label: KNOWLEDGE_FILTERS[type].label,
+    kind: 'combobox',
+    shown: (state) => chosen(state[KNOWLEDGE_FILTERS[type].field]),
+  })),
+  { name: 'tags', label: 'Tags', kind: 'select', shown: (state) => chosen(state.tags, CONTENT_TAG_LABELS) },
+  {
+    name: 'contributors',
+    label: 'Contributors',
+    kind: 'combobox',
+    shown: (state) => chosen(state.contributorIds),
+  },
+];

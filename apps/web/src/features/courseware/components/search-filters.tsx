@@ -1,4 +1,4 @@
-import { Fragment, useMemo, type ReactElement } from 'react';
+import { useMemo } from 'react';
 import {
   CONTENT_CATEGORIES,
   CONTENT_CATEGORY_LABELS,
@@ -8,7 +8,6 @@ import {
   EDUCATION_LEVEL_LABELS,
   EXPERIENCE_LEVELS,
   EXPERIENCE_LEVEL_LABELS,
-  KNOWLEDGE_TYPES,
   type KnowledgeType,
 } from '@portal/shared/enums';
 import type { Contributor } from '@portal/shared/schemas/contributors';
@@ -17,13 +16,7 @@ import type { KnowledgeItem } from '@portal/shared/schemas/knowledge';
 import WorkRoleFilter from '../../knowledge/components/work-role-filter';
 import type { SearchListField } from '../lib/search-state';
 import { EnumFilter } from './enum-filter';
-import { useRevealedCount } from '../../../lib/use-revealed-count';
-import {
-  KNOWLEDGE_FILTERS,
-  KNOWLEDGE_ORDER,
-  searchFilterStandIns,
-  type SearchFiltersProps,
-} from './search-filter-fields';
+import { KNOWLEDGE_FILTERS, type SearchFacetName, type SearchFiltersProps } from './search-filter-fields';
 import { SearchableFilter } from './searchable-filter';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
@@ -40,15 +33,16 @@ const contributorText = (contributor: Contributor) =>
   [contributorFullName(contributor), contributor.school].filter(Boolean).join(' · ');
 
 /**
- * The facet controls of the courseware search (000 §2): education levels, experience levels, content
- * categories, tags (with facet counts), a NICE work role (issue 25), TKS / KSA / KU / CyBOK knowledge
- * areas and contributors (searchable). They are cells of the search panel's grid, in the order of
- * SearchFiltersPlaceholder's stand-ins, which hold their place until they have loaded: the search panel
- * loads them lazily (issue 22: MUI's Select, Autocomplete and Popper are not on /courseware's first load),
- * and they mount one by one, each in a short task (`useRevealedCount`), behind their stand-ins.
- * Props: SearchFiltersProps (search-filter-fields.tsx).
+ * One facet control of the courseware search (000 §2): education levels, experience levels, content
+ * categories or tags (a Select with facet counts), a NICE work role (issue 25), TKS / KSA / KU / CyBOK
+ * knowledge areas or contributors (searchable Autocompletes). The search panel loads this module on demand
+ * (issue 34: MUI's Select, Autocomplete, Popper and Menu are not downloaded until a visitor reaches for a
+ * filter) and mounts the control in place of its stand-in (facet-stand-in.tsx) with its list open and the
+ * focus in it, so the click or key that reached the stand-in opens the list.
+ * Props: `facet` (SEARCH_FACETS' name) and SearchFiltersProps (search-filter-fields.tsx).
  */
-export default function SearchFilters({
+export default function SearchFacetControl({
+  facet,
   state,
   facets,
   knowledge,
@@ -58,14 +52,17 @@ export default function SearchFilters({
   isContributorsLoading,
   onContributorsWanted,
   onSearch,
-}: SearchFiltersProps) {
-  const knowledgeByType = useMemo(() => {
-    const byType: Record<KnowledgeType, KnowledgeItem[]> = { TKS: [], KSA: [], KU: [], CYBOK: [] };
-    for (const item of knowledge) byType[item.type].push(item);
-    for (const type of KNOWLEDGE_TYPES)
-      byType[type].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));
-    return byType;
-  }, [knowledge]);
+}: SearchFiltersProps & { facet: SearchFacetName }) {
+  const knowledgeType = facet in KNOWLEDGE_FILTERS ? (facet as KnowledgeType) : null;
+  const knowledgeOfType = useMemo(
+    () =>
+      knowledgeType === null
+        ? []
+        : knowledge
+            .filter((item) => item.type === knowledgeType)
+            .sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true })),
+    [knowledge, knowledgeType],
+  );
   const sortedContributors = useMemo(
     () =>
       [...contributors].sort((a, b) =>
@@ -73,75 +70,73 @@ export default function SearchFilters({
       ),
     [contributors],
   );
-
   const setList = (field: SearchListField, values: string[]) => onSearch({ ...state, [field]: values });
+  const enumFilter = (
+    label: string,
+    field: 'educationLevels' | 'experienceLevels' | 'contentCategories' | 'tags',
+    choices: readonly { value: string; label: string }[],
+  ) => (
+    <EnumFilter
+      label={label}
+      options={choices}
+      selected={state[field] as readonly string[]}
+      counts={facets?.[field]}
+      onChange={(values) => setList(field, values)}
+      isOpenedOnMount
+    />
+  );
 
-  // In the order of the stand-ins, which hold each control's place until it mounts.
-  const controls: ReactElement[] = [
-    <EnumFilter
-      label="Education levels"
-      options={EDUCATION_OPTIONS}
-      selected={state.educationLevels}
-      counts={facets?.educationLevels}
-      onChange={(values) => setList('educationLevels', values)}
-    />,
-    <EnumFilter
-      label="Experience levels"
-      options={EXPERIENCE_OPTIONS}
-      selected={state.experienceLevels}
-      counts={facets?.experienceLevels}
-      onChange={(values) => setList('experienceLevels', values)}
-    />,
-    <EnumFilter
-      label="Content categories"
-      options={CATEGORY_OPTIONS}
-      selected={state.contentCategories}
-      counts={facets?.contentCategories}
-      onChange={(values) => setList('contentCategories', values)}
-    />,
-    <WorkRoleFilter value={state.workRole} onChange={(workRole) => onSearch({ ...state, workRole })} />,
-    ...KNOWLEDGE_ORDER.map((type) => {
-      const { field, label } = KNOWLEDGE_FILTERS[type];
+  if (knowledgeType !== null) {
+    const { field, label } = KNOWLEDGE_FILTERS[knowledgeType];
+    return (
+      <SearchableFilter
+        label={label}
+        options={knowledgeOfType}
+        selectedIds={state[field]}
+        getId={knowledgeId}
+        getText={knowledgeText}
+        renderOption={(item) => (
+          <span>
+            <strong>{item.code}</strong> {item.name}
+          </span>
+        )}
+        onChange={(ids) => setList(field, ids)}
+        onOpen={onKnowledgeWanted}
+        isLoading={isKnowledgeLoading}
+        isOpenedOnMount
+      />
+    );
+  }
+  switch (facet) {
+    case 'educationLevels':
+      return enumFilter('Education levels', 'educationLevels', EDUCATION_OPTIONS);
+    case 'experienceLevels':
+      return enumFilter('Experience levels', 'experienceLevels', EXPERIENCE_OPTIONS);
+    case 'contentCategories':
+      return enumFilter('Content categories', 'contentCategories', CATEGORY_OPTIONS);
+    case 'tags':
+      return enumFilter('Tags', 'tags', TAG_OPTIONS);
+    case 'workRole':
       return (
-        <SearchableFilter
-          key={type}
-          label={label}
-          options={knowledgeByType[type]}
-          selectedIds={state[field]}
-          getId={knowledgeId}
-          getText={knowledgeText}
-          renderOption={(item) => (
-            <span>
-              <strong>{item.code}</strong> {item.name}
-            </span>
-          )}
-          onChange={(ids) => setList(field, ids)}
-          onOpen={onKnowledgeWanted}
-          isLoading={isKnowledgeLoading}
+        <WorkRoleFilter
+          value={state.workRole}
+          onChange={(workRole) => onSearch({ ...state, workRole })}
+          isOpenedOnMount
         />
       );
-    }),
-    <EnumFilter
-      label="Tags"
-      options={TAG_OPTIONS}
-      selected={state.tags}
-      counts={facets?.tags}
-      onChange={(values) => setList('tags', values)}
-    />,
-    <SearchableFilter
-      label="Contributors"
-      options={sortedContributors}
-      selectedIds={state.contributorIds}
-      getId={contributorId}
-      getText={contributorText}
-      onChange={(ids) => setList('contributorIds', ids)}
-      onOpen={onContributorsWanted}
-      isLoading={isContributorsLoading}
-    />,
-  ];
-  const standIns = searchFilterStandIns(state);
-  const shown = useRevealedCount(controls.length);
-  return controls.map((control, index) => (
-    <Fragment key={standIns[index]?.key ?? index}>{index < shown ? control : standIns[index]}</Fragment>
-  ));
+    default:
+      return (
+        <SearchableFilter
+          label="Contributors"
+          options={sortedContributors}
+          selectedIds={state.contributorIds}
+          getId={contributorId}
+          getText={contributorText}
+          onChange={(ids) => setList('contributorIds', ids)}
+          onOpen={onContributorsWanted}
+          isLoading={isContributorsLoading}
+          isOpenedOnMount
+        />
+      );
+  }
 }

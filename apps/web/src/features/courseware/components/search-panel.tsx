@@ -10,33 +10,30 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { Suspense, lazy, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Suspense, lazy, startTransition, useId, useState, type FormEvent } from 'react';
 import { SEARCH_TEXT_MAX, UPDATED_CONTENT_CUTOFF_DAYS } from '@portal/shared/limits';
 import { searchTextError } from '@portal/shared/search-url';
 import { OutlinedField } from '../../../components/outlined-field';
-import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { paths } from '../../../config/paths';
 import { writeSearchState } from '../lib/search-state';
-import { SearchFiltersPlaceholder, type SearchFiltersProps } from './search-filter-fields';
+import { FacetStandIn } from './facet-stand-in';
+import { SEARCH_FACETS, type SearchFacetName, type SearchFiltersProps } from './search-filter-fields';
 
-/**
- * The facet controls (issue 22): MUI's Select, Autocomplete and Popper load after the page has hydrated
- * and only once the filters are shown (phones start with them folded).
- */
-const SearchFilters = lazy(() => import('./search-filters'));
-const subscribeNever = () => () => {};
-/** False on the server and while hydrating, true after: lazy parts then mount without a mismatch. */
-const useIsHydrated = () =>
-  useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+/** The facet controls' code (MUI's Select, Autocomplete, Popper, Menu), loaded on demand (issue 34). */
+const loadFacetControl = () => import('./search-filters');
+const SearchFacetControl = lazy(loadFacetControl);
+/** Starts loading the facet controls' code (a focused stand-in is likely to be opened next). */
+const preloadFacetControl = () => {
+  loadFacetControl().catch(() => {
+    // The opening's own import reports the failure through the error boundary.
+  });
+};
 
 /**
  * The search panel of the courseware landing page (000 §2): a text box (2 to 256 characters, applied on
- * submit) and filters that apply at once: the facet controls of SearchFilters (loaded lazily behind
- * same-size stand-ins, issue 22) and new-or-updated content. Before the page has hydrated the form is an
+ * submit) and filters that apply at once: the facet controls (each a same-size stand-in until a
+ * visitor focuses, clicks or opens it by keyboard, which loads its MUI control and mounts it open in its
+ * place; issue 34) and new-or-updated content. Before the page has hydrated the form is an
  * ordinary GET form to /courseware (`q` and the filters in force), which the server renders (issue 22).
  * Props: SearchFiltersProps (search-filter-fields.tsx).
  */
@@ -69,9 +66,11 @@ export function SearchPanel({
   // Until the visitor folds or unfolds the filters, CSS decides what shows: folded on a phone, open on a
   // wider screen, the same markup from the server and at hydration, so nothing jumps or mismatches.
   const byScreen = filtersToggled === null;
-  const isHydrated = useIsHydrated();
-
-  const showControls = useOpenedOnce(isHydrated && isFiltersOpen) && isHydrated;
+  // The facet controls a visitor has opened: each replaces its stand-in from then on.
+  const [opened, setOpened] = useState<ReadonlySet<SearchFacetName>>(() => new Set());
+  // A transition keeps the stand-in (and its focus) on the page until the control's code has loaded.
+  const openFacet = (name: SearchFacetName) =>
+    startTransition(() => setOpened((names) => (names.has(name) ? names : new Set(names).add(name))));
   // The filters in force, sent again with the text by a form submitted before the page has hydrated.
   const keptFilters = [...writeSearchState({ ...state, q: '' })];
 
@@ -186,23 +185,39 @@ export function SearchPanel({
             },
           }}
         >
-          {showControls ? (
-            <Suspense fallback={<SearchFiltersPlaceholder state={state} />}>
-              <SearchFilters
-                state={state}
-                facets={facets}
-                knowledge={knowledge}
-                isKnowledgeLoading={isKnowledgeLoading}
-                onKnowledgeWanted={onKnowledgeWanted}
-                contributors={contributors}
-                isContributorsLoading={isContributorsLoading}
-                onContributorsWanted={onContributorsWanted}
-                onSearch={onSearch}
+          {SEARCH_FACETS.map(({ name, label, kind, shown }) => {
+            const standIn = (
+              <FacetStandIn
+                kind={kind}
+                label={label}
+                value={shown(state)}
+                onPreload={preloadFacetControl}
+                onOpen={() => openFacet(name)}
               />
-            </Suspense>
-          ) : (
-            <SearchFiltersPlaceholder state={state} />
-          )}
+            );
+            // One boundary per facet from the start: opening the facet in a transition then keeps its
+            // stand-in shown (and focused) until the control's code is there, instead of a fallback.
+            return (
+              <Suspense key={name} fallback={standIn}>
+                {opened.has(name) ? (
+                  <SearchFacetControl
+                    facet={name}
+                    state={state}
+                    facets={facets}
+                    knowledge={knowledge}
+                    isKnowledgeLoading={isKnowledgeLoading}
+                    onKnowledgeWanted={onKnowledgeWanted}
+                    contributors={contributors}
+                    isContributorsLoading={isContributorsLoading}
+                    onContributorsWanted={onContributorsWanted}
+                    onSearch={onSearch}
+                  />
+                ) : (
+                  standIn
+                )}
+              </Suspense>
+            );
+          })}
           <FormControlLabel
             sx={{ m: 0 }}
             control={

@@ -13,7 +13,8 @@ const NOTHING_CHOSEN: never[] = [];
  * values show as chips elsewhere, so the field shows only how many are chosen. The list closes
  * COMBOBOX_BLUR_CLOSE_MS after the field loses focus (000 §2).
  * Props: `label`, `options`, `selectedIds`, `getId`, `getText` (searched and shown), `renderOption`,
- * `onChange` (ids), `isLoading`, `onOpen` (the list is opened: a caller may load its options then).
+ * `onChange` (ids), `isLoading`, `onOpen` (the list is opened: a caller may load its options then),
+ * `isOpenedOnMount` (mounts focused with its list open: it replaces a stand-in that was clicked, issue 34).
  */
 export function SearchableFilter<T>({
   label,
@@ -25,6 +26,7 @@ export function SearchableFilter<T>({
   onChange,
   isLoading = false,
   onOpen,
+  isOpenedOnMount = false,
 }: {
   label: string;
   options: readonly T[];
@@ -35,8 +37,9 @@ export function SearchableFilter<T>({
   onChange: (ids: string[]) => void;
   isLoading?: boolean;
   onOpen?: () => void;
+  isOpenedOnMount?: boolean;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const [isOpen, setIsOpen] = useState(isOpenedOnMount);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // One empty array for "nothing chosen": a new one whenever the options arrive (the list loads when it is
   // first opened) made MUI see a new value and clear what the visitor had begun to type.
@@ -50,6 +53,12 @@ export function SearchableFilter<T>({
     if (closeTimer.current !== undefined) clearTimeout(closeTimer.current);
     closeTimer.current = undefined;
   };
+  const wasOpenedOnMount = useRef(isOpenedOnMount);
+  useEffect(() => {
+    if (wasOpenedOnMount.current) onOpen?.();
+    // Once, for the list that mounted open; later openings call onOpen themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     const timer = closeTimer;
     return () => {
@@ -96,6 +105,7 @@ export function SearchableFilter<T>({
         <TextField
           {...params}
           label={label}
+          autoFocus={isOpenedOnMount}
           placeholder={value.length > 0 ? `${value.length} selected` : 'Type to search'}
           slotProps={{
             ...params.slotProps,

@@ -78,6 +78,10 @@ function api(content: Content | MockHandler, role?: Role, extra: Record<string, 
           }),
         }),
     'GET /api/v1/lessons': () => ({ lessons: [] }),
+    // The signed-in see Follow (issue 37).
+    ...(typeof content === 'function'
+      ? {}
+      : { [`GET /api/v1/content/${content.id}/follow`]: () => ({ following: false, via: null }) }),
     ...(role ? { 'GET /api/v1/auth/session': () => makeSession(role) } : {}),
     ...extra,
   });
@@ -247,8 +251,10 @@ describe('content detail page', () => {
     });
     const { user } = renderApp(`/courseware/${lab.urlAlias}`, { signedInAs: 'faculty' });
     const files = await screen.findByRole('region', { name: 'Files' });
-    // Each download control is named by its label and the file name with its extension.
-    expect(within(files).getAllByRole('button')).toHaveLength(2);
+    // Each download control is named by its label and the file name with its extension; beside each, its
+    // Preview (issue 37), loaded lazily: each file's button may arrive on its own.
+    await waitFor(() => expect(within(files).getAllByRole('button', { name: /^Preview / })).toHaveLength(2));
+    expect(within(files).getAllByRole('button', { name: /^(?!Preview )/ })).toHaveLength(2);
     for (const [label, filename] of [
       ['Lab handout', 'Buffer_Overflow_Setuid.pdf'],
       ['Lab setup files', 'Labsetup.zip'],

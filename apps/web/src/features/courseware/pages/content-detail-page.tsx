@@ -13,7 +13,8 @@ import { paths } from '../../../config/paths';
 import { isNotFoundError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
-import { normaliseIdOrAlias, useContent } from '../api/get-content';
+import { normaliseIdOrAlias } from '@portal/shared/path-segments';
+import { useContent } from '../api/get-content';
 import { useTreeFiles } from '../../files/api/get-tree-files';
 import { BundleDownload } from '../../files/components/bundle-download';
 import { ChildGroups } from '../components/child-groups';
@@ -30,16 +31,14 @@ const ContentEditor = lazy(async () => ({
   default: (await import('../components/content-editor')).ContentEditor,
 }));
 
-// Only curators, editors and signed-in users see these: visitors do not load their code and dialogs.
-const ContentActions = lazy(async () => ({
-  default: (await import('../components/content-actions')).ContentActions,
-}));
-const ContentMetadata = lazy(async () => ({
-  default: (await import('../components/content-metadata')).ContentMetadata,
-}));
-const FeedbackButton = lazy(async () => ({
-  default: (await import('../../feedback/components/feedback-button')).FeedbackButton,
-}));
+// Only curators, editors and signed-in users see these: visitors do not load their code and dialogs. The
+// history (issue 37) is for those who may read files; its dialog loads only when opened.
+const itemTools = () => import('../components/item-tools');
+const ContentActions = lazy(async () => ({ default: (await itemTools()).ContentActions }));
+const ContentMetadata = lazy(async () => ({ default: (await itemTools()).ContentMetadata }));
+const HistoryButton = lazy(async () => ({ default: (await itemTools()).HistoryButton }));
+const FollowButton = lazy(async () => ({ default: (await itemTools()).FollowButton }));
+const FeedbackButton = lazy(async () => ({ default: (await itemTools()).FeedbackButton }));
 
 /** The default page title when the item has no name yet (000 §2). */
 const DEFAULT_TITLE = 'Courseware';
@@ -48,7 +47,8 @@ const DEFAULT_TITLE = 'Courseware';
  * The read view of one content item (000 §2 read mode): breadcrumbs, title with status icon (editors),
  * chips, warnings, description, includes, child groups, files, lesson artifacts, TKS / KSA / KU,
  * last-curated dates, source and licence, contributors, metadata (editors) and the Feedback button.
- * Curators get Edit / Delete / Restore (issue 4). Props: `content`, `onEdit` (enter edit mode).
+ * Curators get Edit / Delete / Restore (issue 4); those who may read files get History, and the
+ * signed-in get Follow, offered again after a download (issue 37). Props: `content`, `onEdit` (enter edit mode).
  */
 export function ContentView({ content, onEdit }: { content: Content; onEdit?: () => void }) {
   const canUpdate = useCan('CanUpdateContent');
@@ -59,6 +59,10 @@ export function ContentView({ content, onEdit }: { content: Content; onEdit?: ()
   const treeFiles = useTreeFiles(content.id, canViewFiles);
   const treeFileList = treeFiles.data?.files ?? [];
   const canSendFeedback = useCan('CanSendContentFeedback');
+  const isLoggedIn = useCan('IsLogin');
+  // A download offers to follow the item (issue 37).
+  const [hasDownloaded, setHasDownloaded] = useState(false);
+  const onDownloaded = () => setHasDownloaded(true);
   const isUncurated = content.tags.includes('uncurated');
   const isArchived = content.status === 'archived';
   return (
@@ -76,6 +80,16 @@ export function ContentView({ content, onEdit }: { content: Content; onEdit?: ()
       {(canUpdate || canDelete) && (
         <Suspense fallback={null}>
           <ContentActions content={content} onEdit={onEdit} />
+        </Suspense>
+      )}
+      {canViewFiles && (
+        <Suspense fallback={null}>
+          <HistoryButton content={content} />
+        </Suspense>
+      )}
+      {isLoggedIn && (
+        <Suspense fallback={null}>
+          <FollowButton contentId={content.id} offer={hasDownloaded} />
         </Suspense>
       )}
       {(isArchived || isUncurated) && (
@@ -103,8 +117,12 @@ export function ContentView({ content, onEdit }: { content: Content; onEdit?: ()
             <ChildGroups items={content.children} sections={content.sections} showStatus={canUpdate} />
           </Stack>
         )}
-        {content.files.length > 0 && <ContentFiles contentId={content.id} files={content.files} />}
-        {treeFileList.length > 0 && <BundleDownload contentId={content.id} files={treeFileList} />}
+        {content.files.length > 0 && (
+          <ContentFiles contentId={content.id} files={content.files} onDownloaded={onDownloaded} />
+        )}
+        {treeFileList.length > 0 && (
+          <BundleDownload contentId={content.id} files={treeFileList} onDownloaded={onDownloaded} />
+        )}
         {content.lessonCount > 0 && canViewLessonFiles && (
           <LessonArtifacts contentId={content.id} lessonCount={content.lessonCount} />
         )}

@@ -155,8 +155,10 @@ describe('courseware landing page', () => {
     const field = await screen.findByRole('combobox', { name: 'NICE work role' });
     expect(requests.some((r) => r.url.pathname === '/api/v1/work-roles')).toBe(false);
     await user.click(field);
-    await user.type(field, 'vulner');
+    // The click mounts the real control, open and focused (issue 34): typing goes to it.
     const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-expanded', 'true'));
+    await user.keyboard('vulner');
     expect(within(listbox).getByText('Protection and Defense')).toBeVisible();
     expect(within(listbox).queryByText('Communications Security')).toBeNull();
     await user.click(within(listbox).getByRole('option', { name: /PD-WRL-007 Vulnerability Analysis/ }));

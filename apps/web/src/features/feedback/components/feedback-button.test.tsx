@@ -16,6 +16,7 @@ function api(feedback: MockHandler) {
     'GET /api/v1/knowledge': () => ({ items: KNOWLEDGE, nextPageToken: null }),
     'GET /api/v1/auth/session': () => makeSession('faculty'),
     'GET /api/v1/content/*': () => content,
+    [`GET /api/v1/content/${content.id}/follow`]: () => ({ following: false, via: null }),
     'POST /api/v1/content/*': feedback,
   });
 }

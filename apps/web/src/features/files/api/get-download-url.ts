@@ -29,11 +29,14 @@ export function getDownloadUrl({
  * Downloads one file of a content item: `download(fileId)` is ignored while a download is running and
  * for SINGLE_DOWNLOAD_WAIT_MS after it; `pendingFileId` names the file being fetched.
  */
-export function useDownloadFile(contentId: string) {
+export function useDownloadFile(contentId: string, onDownloaded?: () => void) {
   const isBusy = useRef(false);
   const mutation = useMutation({
     mutationFn: (fileId: string) => getDownloadUrl({ fileId, contentId }),
-    onSuccess: (result) => browser.download(result.publicUrl),
+    onSuccess: (result) => {
+      browser.download(result.publicUrl);
+      onDownloaded?.();
+    },
     onSettled: () => {
       setTimeout(() => {
         isBusy.current = false;

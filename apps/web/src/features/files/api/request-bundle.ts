@@ -68,9 +68,13 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * The zip (or Common Cartridge) download of a content item: `start()` requests the archive (ignored
  * while one is under way), `state` says whether it is being prepared, was handed to the browser, or
- * failed and why. Polling stops when the page goes away.
+ * failed and why; `onDownloaded` runs once the browser has it. Polling stops when the page goes away.
  */
-export function useBundleDownload(contentId: string, format: BundleFormat = 'zip') {
+export function useBundleDownload(
+  contentId: string,
+  format: BundleFormat = 'zip',
+  onDownloaded?: () => void,
+) {
   const [state, setState] = useState<BundleDownloadState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -96,7 +100,10 @@ export function useBundleDownload(contentId: string, format: BundleFormat = 'zip
       bundle = { ...bundle, status: 'ready' };
       return bundle;
     },
-    onSuccess: (bundle) => setState({ phase: 'done', name: bundle.name }),
+    onSuccess: (bundle) => {
+      setState({ phase: 'done', name: bundle.name });
+      onDownloaded?.();
+    },
     onError: (error) => {
       if (controller.current?.signal.aborted) return;
       setState({

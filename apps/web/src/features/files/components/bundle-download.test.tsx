@@ -88,6 +88,8 @@ function api(options: {
     'GET /api/v1/knowledge': () => ({ items: [], nextPageToken: null }),
     'GET /api/v1/content/*': () => content,
     [`GET /api/v1/content/${content.id}/files`]: () => ({ files: options.files ?? treeFiles }),
+    // The signed-in see Follow (issue 37).
+    [`GET /api/v1/content/${content.id}/follow`]: () => ({ following: false, via: null }),
     ...(session ? { 'GET /api/v1/auth/session': () => session } : {}),
     ...options.extra,
   });

@@ -35,8 +35,9 @@ function ArchiveAction(props: {
   icon: ReactNode;
   preparing: string;
   failed: string;
+  onDownloaded?: () => void;
 }) {
-  const { state, start, isBusy } = useBundleDownload(props.contentId, props.format);
+  const { state, start, isBusy } = useBundleDownload(props.contentId, props.format, props.onDownloaded);
   return (
     <Box>
       <Button
@@ -81,9 +82,17 @@ function ArchiveAction(props: {
  * "Download all (zip)" of a content item (000 §1, §4 zip download) and beside it "Export to LMS
  * (Common Cartridge)" (issue 26). The page shows them to users with CanViewFiles when the item or its
  * children have files; each has its own progress. Props: `contentId`, `files` (of the item's tree, for
- * the count and size).
+ * the count and size), `onDownloaded` (runs after either archive reached the browser).
  */
-export function BundleDownload({ contentId, files }: { contentId: string; files: readonly TreeFile[] }) {
+export function BundleDownload({
+  contentId,
+  files,
+  onDownloaded,
+}: {
+  contentId: string;
+  files: readonly TreeFile[];
+  onDownloaded?: () => void;
+}) {
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
   return (
     <Box component="section" aria-labelledby="bundle-heading">
@@ -103,6 +112,7 @@ export function BundleDownload({ contentId, files }: { contentId: string; files:
           icon={<FolderZipIcon />}
           preparing={PREPARING_TEXT}
           failed={FILE_MESSAGES.bundleFailed}
+          onDownloaded={onDownloaded}
         />
         <ArchiveAction
           contentId={contentId}
@@ -111,6 +121,7 @@ export function BundleDownload({ contentId, files }: { contentId: string; files:
           icon={<DownloadIcon />}
           preparing={PREPARING_CARTRIDGE_TEXT}
           failed={CARTRIDGE_FAILED}
+          onDownloaded={onDownloaded}
         />
       </Box>
     </Box>

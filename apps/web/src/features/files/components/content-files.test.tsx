@@ -25,6 +25,7 @@ function open(role: Role) {
   mockApi({
     'GET /api/v1/knowledge': () => ({ items: [], nextPageToken: null }),
     'GET /api/v1/content/*': () => lab,
+    [`GET /api/v1/content/${lab.id}/follow`]: () => ({ following: false, via: null }),
     'GET /api/v1/auth/session': () => makeSession(role),
   });
   return renderApp(`/courseware/${lab.urlAlias}`, { signedInAs: role });

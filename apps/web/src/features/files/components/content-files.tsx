@@ -5,12 +5,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { Suspense, lazy } from 'react';
 import { MESSAGES } from '@portal/shared/errors';
 import type { ContentFile } from '@portal/shared/schemas/courseware';
 import { LoginButton } from '../../../components/login-button';
 import { formatBytes } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { useDownloadFile } from '../api/get-download-url';
+
+// The Preview button and its dialog load only for those who may download (issue 37); a default export,
+// as the item page's first load has no room for the named-export wrapper.
+const FilePreviewButton = lazy(() => import('./preview/file-preview-button'));
 
 /** "PDF · 1.2 MB" from a file's name and size. */
 function fileFacts(file: ContentFile): string {
@@ -60,14 +65,22 @@ function TextNotExtracted({ reason }: { reason: string }) {
  * it the names are plain text with a login prompt, and signed-out users also get a Login button. Each
  * entry shows its label and, beside it, the file name it downloads as ("3_xss.md"); the download
  * button is named by both ("Lab handout, 3_xss.md"). A content editor also sees, under a file, when
- * its text could not be read for search.
- * Props: `contentId`, `files`.
+ * its text could not be read for search. Those who may download also get each file's Preview (issue 37).
+ * Props: `contentId`, `files`, `onDownloaded` (runs after a file reached the browser).
  */
-export function ContentFiles({ contentId, files }: { contentId: string; files: readonly ContentFile[] }) {
+export function ContentFiles({
+  contentId,
+  files,
+  onDownloaded,
+}: {
+  contentId: string;
+  files: readonly ContentFile[];
+  onDownloaded?: () => void;
+}) {
   const canViewFiles = useCan('CanViewFiles');
   const isLoggedIn = useCan('IsLogin');
   const canUpdateContent = useCan('CanUpdateContent');
-  const { download, pendingFileId } = useDownloadFile(contentId);
+  const { download, pendingFileId } = useDownloadFile(contentId, onDownloaded);
   if (files.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="files-heading">
@@ -135,6 +148,11 @@ export function ContentFiles({ contentId, files }: { contentId: string; files: r
             <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto', flexShrink: 0 }}>
               {fileFacts(file)}
             </Typography>
+            {canViewFiles && (
+              <Suspense>
+                <FilePreviewButton file={file} onDownload={() => download(file.id)} />
+              </Suspense>
+            )}
             {canUpdateContent && file.textNotExtracted && <TextNotExtracted reason={file.textNotExtracted} />}
           </Box>
         ))}

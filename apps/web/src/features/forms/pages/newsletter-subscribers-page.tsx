@@ -19,6 +19,7 @@ import { SUBSCRIBERS_FILE, exportNewsletterSubscribers } from '../api/export-new
 import { useNewsletterSubscribers } from '../api/list-newsletter-subscribers';
 import { GuardRedirect } from '../../../components/session-guard';
 import { downloadProblem } from '../../../lib/save-download';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /**
  * /admin/newsletter — newsletter subscribers, newest first, and their CSV export (issue 12; needs
@@ -86,15 +87,7 @@ export function NewsletterSubscribersPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      {subscribers.hasNextPage && (
-        <Button
-          sx={{ mt: 2 }}
-          onClick={() => void subscribers.fetchNextPage()}
-          disabled={subscribers.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={subscribers} label="Load more" />
     </Box>
   );
 }

@@ -26,6 +26,7 @@ import { useUsers } from '../api/admin-users';
 import { impersonate } from '../api/impersonate';
 import { UserDetailsDialog } from '../components/user-details-dialog';
 import { GuardRedirect } from '../../../components/session-guard';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /**
  * /admin/users — the users and claims admin (001 §6; needs CanManageOrganization, else home): search
@@ -121,11 +122,7 @@ export function UsersAdminPage() {
           </Table>
         </TableContainer>
       )}
-      {users.hasNextPage && (
-        <Button onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage} sx={{ mt: 2 }}>
-          Show more users
-        </Button>
-      )}
+      <LoadMoreButton query={users} label="Show more users" />
       <UserDetailsDialog
         userId={canManage ? selected : null}
         onClose={() => setSelected(null)}

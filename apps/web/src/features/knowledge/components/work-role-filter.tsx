@@ -12,16 +12,20 @@ const roleText = (role: WorkRole) => `${role.id} ${role.name}`;
  * The work-role filter of the courseware search (issue 25): one NICE work role, searchable by code and
  * title, grouped by category. Its list is fetched when it first opens (or when `value` is set, to show
  * the role's title). Loaded lazily by the search panel, so it adds nothing to the page's first load.
- * Props: `value` (a work role id, '' for none), `onChange` (id or '').
+ * Props: `value` (a work role id, '' for none), `onChange` (id or ''), `isOpenedOnMount` (mounts focused
+ * with its list open: it replaces a stand-in that was clicked, issue 34).
  */
 export default function WorkRoleFilter({
   value,
   onChange,
+  isOpenedOnMount = false,
 }: {
   value: string;
   onChange: (id: string) => void;
+  isOpenedOnMount?: boolean;
 }) {
-  const [hasOpened, setHasOpened] = useState(false);
+  const [isOpen, setIsOpen] = useState(isOpenedOnMount);
+  const [hasOpened, setHasOpened] = useState(isOpenedOnMount);
   const roles = useWorkRoles(hasOpened || value !== '');
   const options = roles.data ?? [];
   const selected = options.find((r) => r.id === value) ?? null;
@@ -31,7 +35,12 @@ export default function WorkRoleFilter({
       options={options}
       value={selected}
       loading={roles.isFetching}
-      onOpen={() => setHasOpened(true)}
+      open={isOpen}
+      onOpen={() => {
+        setIsOpen(true);
+        setHasOpened(true);
+      }}
+      onClose={() => setIsOpen(false)}
       onChange={(_event, next) => onChange(next?.id ?? '')}
       groupBy={(role) => role.categoryName}
       filterOptions={(all, { inputValue }) => filterByWords(all, inputValue, roleText)}
@@ -50,7 +59,7 @@ export default function WorkRoleFilter({
           </Box>
         );
       }}
-      renderInput={(params) => <TextField {...params} label="NICE work role" />}
+      renderInput={(params) => <TextField {...params} label="NICE work role" autoFocus={isOpenedOnMount} />}
     />
   );
 }

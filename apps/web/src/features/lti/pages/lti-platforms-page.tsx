@@ -22,6 +22,7 @@ import { useDeletePlatform, usePlatforms } from '../api/platforms';
 import { useRotateToolKey, useToolKeys } from '../api/tool-keys';
 import { PlatformForm } from '../components/platform-form';
 import { GuardRedirect } from '../../../components/session-guard';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /** The addresses an LMS admin enters for this tool (docs/lti.md). */
 function ToolAddresses() {
@@ -171,11 +172,7 @@ export function LtiPlatformsPage() {
           ))}
         </TableBody>
       </Table>
-      {platforms.hasNextPage && (
-        <Button onClick={() => void platforms.fetchNextPage()} disabled={platforms.isFetchingNextPage}>
-          Show more platforms
-        </Button>
-      )}
+      <LoadMoreButton query={platforms} label="Show more platforms" sx={{}} />
       {editing === null ? (
         <Button variant="contained" sx={{ mt: 2 }} onClick={() => setEditing('new')}>
           Register a platform

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useCan } from '../../../lib/session';
 import { useOutbox } from '../api/list-outbox';
 import { GuardRedirect } from '../../../components/session-guard';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: 'Queued',
@@ -125,15 +126,7 @@ export function OutboxPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      {outbox.hasNextPage && (
-        <Button
-          onClick={() => void outbox.fetchNextPage()}
-          disabled={outbox.isFetchingNextPage}
-          sx={{ mt: 2 }}
-        >
-          Show older e-mail
-        </Button>
-      )}
+      <LoadMoreButton query={outbox} label="Show older e-mail" />
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import { MESSAGES } from '@portal/shared/errors';
 import { longDateTime } from '../../../components/dated-items/dated-item-parts';
 import { pageRevisionsQueryOptions, restoreRevision } from '../api/page-revisions';
 import { PAGE_REVISION_CHANGE_LABELS, type Page } from '../api/page-types';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /**
  * A page's revisions, newest first (issue 11 "History": what changed, who saved it and when), each
@@ -66,15 +67,7 @@ export function RevisionsDialog({
             </ListItem>
           ))}
         </List>
-        {revisions.hasNextPage && (
-          <Button
-            onClick={() => void revisions.fetchNextPage()}
-            disabled={revisions.isFetchingNextPage}
-            sx={{ mt: 1 }}
-          >
-            {revisions.isFetchingNextPage ? 'Loading…' : 'Show older revisions'}
-          </Button>
-        )}
+        <LoadMoreButton query={revisions} label="Show older revisions" sx={{ mt: 1 }} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

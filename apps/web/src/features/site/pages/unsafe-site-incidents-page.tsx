@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@portal/shared/errors';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useUnsafeSiteIncidents } from '../api/list-unsafe-site-incidents';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /**
  * Admin › Unsafe-site incidents (/admin/unsafe-site-incidents, needs CanManageOrganization): visits of
@@ -57,15 +57,7 @@ export function UnsafeSiteIncidentsPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      {incidents.hasNextPage && (
-        <Button
-          sx={{ mt: 2 }}
-          onClick={() => void incidents.fetchNextPage()}
-          disabled={incidents.isFetchingNextPage}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={incidents} label="Load more" />
     </Box>
   );
 }

@@ -2,6 +2,7 @@
  * File download data (001 §2, §3, §7, §9): downloads over time by calendar day of the viewer's zone
  * (with the previous period as a second line when comparing, and the change in per cent), the top
  * schools, the top content of each category group, and the CSV export with a progress indicator.
+ * Only downloads are counted, never previews (issue 37), and the view says so.
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -131,8 +132,12 @@ export function DownloadsView({
   const lastDay = addDaysIso(range.to, -1);
   return (
     <Box>
-      <Typography variant="h2" sx={{ mb: 2 }}>
+      <Typography variant="h2" sx={{ mb: 1 }}>
         File download data
+      </Typography>
+      {/* Issue 37: a file's preview in the browser is not a download event. */}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Downloads only: previewing a file in the browser is not counted.
       </Typography>
       {current.isError && <Alert severity="error">The download data could not be loaded.</Alert>}
       {current.isPending ? (

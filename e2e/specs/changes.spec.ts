@@ -1,0 +1,223 @@
+/**
+ * Changes to courseware, as the people they concern see them (issue 37), end to end on the demo data:
+ * - a faculty member downloads the XSS lab sheet and follows it; a curator replaces its file and edits
+ *   its description through the API; the faculty member is told "Changed since you downloaded it" in
+ *   the search results and on the item page, whose link opens the History dialog with the word diff of
+ *   the description and the file marked replaced. Put back afterwards (description and file contents,
+ *   the follow).
+ * - the preview of each kind of file the demo data hold, as faculty: the XSS sheet's Markdown and a SEED
+ *   lab's LaTeX handout (the demo data hold no PDF and no image); Download in the dialog, Escape closes
+ *   it and the focus goes back to the Preview button.
+ * - a student and a visitor get no Preview button, and the preview API refuses them (403, 401).
+ * - the digest's one-click unsubscribe address, signed out: it takes a POST only, and only with a token
+ *   the portal signed.
+ * The digest e-mail itself is not reached here: the sweep sends a digest a day or a week after the
+ * follow, with no way to run it sooner from outside, and the outbox does not show a mail's headers
+ * (follows.test.ts checks its List-Unsubscribe headers and the one-click POST of its address).
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ContentSchema, toUpdateRequest, type Content } from '@portal/shared/schemas/courseware';
+import { expect, test, untilAppReady } from './fixtures';
+import { apiToken, clientAddress, fileDownloadButton, searchBox, signIn } from './helpers';
+import { ACCOUNTS, XSS_SHEET } from './route-table';
+
+test.use({ extraHTTPHeaders: clientAddress(81) });
+
+const XSS_FILE = 'Web Security: Cross-Site Scripting (lab sheet)';
+/** A SEED lab whose handout is LaTeX (Crypto_RSA.tex); no other spec opens it. */
+const TEX_LAB = {
+  alias: 'seed-labs/crypto-labs/rsa-public-key-encryption-and-signature-lab',
+  file: 'RSA Public-Key Encryption and Signature Lab (lab handout, LaTeX)',
+  fileName: 'Crypto_RSA.tex',
+};
+/** The words the curator's edit puts in place of the description's first two. */
+const EDIT = { from: 'Learn about', to: 'Practise defending against' };
+
+/** The item at `alias`, as the API gives it to the holder of `token`. */
+async function contentOf(request: APIRequestContext, alias: string, token: string): Promise<Content> {
+  const res = await request.get(`/api/v1/content/${encodeURIComponent(alias)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return ContentSchema.parse(await res.json());
+}
+
+/** Saves `content` whole with `description` (as the edit form does); returns the new version. */
+async function saveDescription(
+  request: APIRequestContext,
+  token: string,
+  content: Content,
+  description: string,
+) {
+  const res = await request.put(`/api/v1/content/${content.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...toUpdateRequest(content), description },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { version: number }).version;
+}
+
+/** Replaces a file's contents (PUT /files/{id}/content, multipart); returns the item's new version. */
+async function replaceFile(
+  request: APIRequestContext,
+  token: string,
+  fileId: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const res = await request.put(`/api/v1/files/${fileId}/content`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { version: number }).version;
+}
+
+/**
+ * Opens the preview of the file row `file` ("{label}, {file name}"), checks the dialog shows what
+ * `shows` expects, that its Download downloads the file, and that Escape closes it with the focus back
+ * on the Preview button.
+ */
+async function checkPreview(
+  page: Page,
+  file: { label: string; fileName: string },
+  shows: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+) {
+  const button = page
+    .getByRole('region', { name: 'Files' })
+    .getByRole('button', { name: `Preview ${file.label}, ${file.fileName}` });
+  await button.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: file.label })).toBeVisible();
+  await expect(dialog.getByText('Previewing does not count as a download.')).toBeVisible();
+  await shows(dialog);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await downloading).suggestedFilename()).toBe(file.fileName);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+}
+
+test('faculty is told a downloaded lab sheet changed and sees how in its history', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // Monday: the lab sheet downloaded and followed, in a browser of its own (see below).
+  const monday = await browser.newContext({ extraHTTPHeaders: clientAddress(81) });
+  const earlier = await monday.newPage();
+  await earlier.goto(XSS_SHEET.url);
+  await untilAppReady(earlier);
+  await signIn(earlier, ACCOUNTS.faculty);
+  const downloading = earlier.waitForEvent('download');
+  await fileDownloadButton(earlier, XSS_FILE).click();
+  const download = await downloading;
+  const original = await readFile((await download.path())!);
+  const offer = earlier.getByRole('alert').filter({ hasText: 'Follow this item to hear when it changes?' });
+  await offer.getByRole('button', { name: 'Follow' }).click();
+  await expect(earlier.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The curator replaces the lab sheet's file, then edits its description.
+  const curator = await apiToken(request, ACCOUNTS.curator);
+  const before = await contentOf(request, XSS_SHEET.alias, curator);
+  const fileId = before.files.find((f) => f.filename === XSS_SHEET.fileName)!.id;
+  const sheet = { name: XSS_SHEET.fileName, mimeType: 'text/markdown' };
+  const revised = Buffer.concat([original, Buffer.from('\n## Revision notes\n\nOne more exercise.\n')]);
+  await replaceFile(request, curator, fileId, { ...sheet, buffer: revised });
+  const replaced = await contentOf(request, XSS_SHEET.alias, curator);
+  expect(replaced.description).toContain(EDIT.from);
+  await saveDescription(request, curator, replaced, replaced.description.replace(EDIT.from, EDIT.to));
+
+  // The browser that downloaded it reloads the item: the server draws it for a visitor, and once the
+  // stored session signs in it is fetched again as the person (a visitor's answer the browser kept is
+  // not used for the person's request: it varies on Authorization). The mark is there.
+  await earlier.reload();
+  await expect(
+    earlier.getByRole('main').getByRole('link', { name: 'Changed since you downloaded it' }),
+  ).toBeVisible();
+  await monday.close();
+
+  // Later, in another browser: the search results say so, and so does the item page opened from them.
+  await page.goto('/courseware');
+  await signIn(page, ACCOUNTS.faculty);
+  await searchBox(page).fill('cross site scripting');
+  await searchBox(page).press('Enter');
+  const result = page
+    .getByRole('region', { name: 'Search results' })
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: XSS_SHEET.name, exact: true }) });
+  await expect(result.getByRole('link', { name: 'Changed since you downloaded it' })).toBeVisible();
+  await result.getByRole('link', { name: XSS_SHEET.name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: XSS_SHEET.name })).toBeVisible();
+  const mark = page.getByRole('main').getByRole('link', { name: 'Changed since you downloaded it' });
+  await expect(mark).toBeVisible();
+  await mark.click();
+
+  // Its link opens the history, with the word diff of the latest change.
+  await expect(page).toHaveURL((url) => url.searchParams.get('history') === '1');
+  const history = page.getByRole('dialog', { name: `History of ${XSS_SHEET.name}` });
+  const differences = history.getByRole('region', { name: 'Differences' });
+  const description = differences.getByRole('region', { name: 'Description' });
+  await expect(description.locator('ins')).toContainText(['Practise']);
+  await expect(description.locator('del')).toContainText(['Learn']);
+  // The revisions, newest first: the description edited, before it the file replaced.
+  const revisions = history.getByRole('list', { name: 'Revisions' }).getByRole('listitem');
+  await expect(revisions.nth(0)).toContainText('(current)');
+  await expect(revisions.nth(0)).toContainText('Description');
+  await expect(revisions.nth(1)).toContainText(`Files: ${XSS_FILE} (replaced)`);
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toBeHidden();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('history'));
+
+  // Put the demo data back for the other specs: the description, the file's contents, the follow.
+  const edited = await contentOf(request, XSS_SHEET.alias, curator);
+  await saveDescription(request, curator, edited, before.description);
+  await replaceFile(request, curator, fileId, { ...sheet, buffer: original });
+  const faculty = await apiToken(request, ACCOUNTS.faculty);
+  const unfollowed = await request.delete(`/api/v1/content/${before.id}/follow`, {
+    headers: { authorization: `Bearer ${faculty}` },
+  });
+  expect(unfollowed.status()).toBe(200);
+  expect((await contentOf(request, XSS_SHEET.alias, curator)).description).toBe(before.description);
+});
+
+test('faculty previews a Markdown lab sheet and a LaTeX handout in the browser', async ({ page }) => {
+  await page.goto(XSS_SHEET.url);
+  await signIn(page, ACCOUNTS.faculty);
+  await checkPreview(page, { label: XSS_FILE, fileName: XSS_SHEET.fileName }, async (dialog) => {
+    await expect(dialog.getByRole('heading', { name: 'Understanding cross-site scripting' })).toBeVisible();
+  });
+
+  await page.goto(`/courseware/${TEX_LAB.alias}`);
+  await checkPreview(page, { label: TEX_LAB.file, fileName: TEX_LAB.fileName }, async (dialog) => {
+    await expect(dialog.locator('pre')).toContainText('\\section{Overview}');
+  });
+});
+
+test('a student and a visitor get no preview, on the page or from the API', async ({ page, request }) => {
+  const visitor = await request.get(`/api/v1/content/${encodeURIComponent(XSS_SHEET.alias)}`);
+  const fileId = ContentSchema.parse(await visitor.json()).files[0]!.id;
+  await page.goto(XSS_SHEET.url);
+  const preview = page.getByRole('button', { name: /^Preview / });
+  await expect(page.getByRole('heading', { level: 1, name: XSS_SHEET.name })).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  expect((await request.get(`/api/v1/files/${fileId}/preview`)).status()).toBe(401);
+
+  await signIn(page, ACCOUNTS.student);
+  await expect(page.getByRole('region', { name: 'Files' })).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  const student = await apiToken(request, ACCOUNTS.student);
+  const res = await request.get(`/api/v1/files/${fileId}/preview`, {
+    headers: { authorization: `Bearer ${student}` },
+  });
+  expect(res.status()).toBe(403);
+});
+
+test('the one-click unsubscribe address takes a signed token by POST only', async ({ request }) => {
+  const forged = '/api/v1/follows/unsubscribe?token=00000000-0000-4000-8000-000000000000.forged';
+  const oneClick = { headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  const posted = await request.post(forged, { ...oneClick, data: 'List-Unsubscribe=One-Click' });
+  expect(posted.status()).toBe(400);
+  expect((await request.get(forged)).status()).toBe(404);
+});

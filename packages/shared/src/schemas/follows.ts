@@ -1,0 +1,50 @@
+/**
+ * Following courseware (issue 37 "Follow"): a signed-in person follows an item or a whole course (and
+ * everything under it); changes are gathered into a daily or weekly e-mail digest, each digest with a
+ * one-click unsubscribe (RFC 8058).
+ */
+import { z } from 'zod';
+import { FOLLOW_DIGEST_FREQUENCIES } from './follows-limits.js';
+import { pageOf, TimestampSchema, UuidSchema } from './common.js';
+
+export const FollowDigestFrequencySchema = z.enum(FOLLOW_DIGEST_FREQUENCIES, {
+  message: `Choose one of: ${FOLLOW_DIGEST_FREQUENCIES.join(', ')}.`,
+});
+
+/**
+ * Whether the caller follows an item (GET/PUT/DELETE /content/{id}/follow): `following` when they follow
+ * it or an item above it; `via` names that ancestor (the course they follow), null when they follow the
+ * item itself or nothing.
+ */
+export const FollowStateSchema = z.object({
+  following: z.boolean(),
+  via: z.object({ id: UuidSchema, name: z.string(), urlAlias: z.string() }).nullable(),
+});
+export type FollowState = z.infer<typeof FollowStateSchema>;
+
+/** One followed item of the account's list (GET /account/follows). */
+export const FollowedItemSchema = z.object({
+  contentId: UuidSchema,
+  name: z.string(),
+  urlAlias: z.string(),
+  followedAt: TimestampSchema,
+});
+export type FollowedItem = z.infer<typeof FollowedItemSchema>;
+
+export const FollowListSchema = pageOf(FollowedItemSchema);
+export type FollowList = z.infer<typeof FollowListSchema>;
+
+/** The account's digest choice (GET/PUT /account/follow-digest). */
+export const FollowDigestSettingsSchema = z.object({ frequency: FollowDigestFrequencySchema });
+export type FollowDigestSettings = z.infer<typeof FollowDigestSettingsSchema>;
+
+/**
+ * The digest's one-click unsubscribe (POST /follows/unsubscribe?token=…, RFC 8058): the token is
+ * single-purpose, naming the account whose digests stop.
+ */
+export const FollowUnsubscribeQuerySchema = z.object({
+  token: z
+    .string()
+    .max(512)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'This unsubscribe link is not valid.'),
+});
