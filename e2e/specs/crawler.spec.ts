@@ -25,7 +25,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Page } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
 import { isDocumentLink } from '@portal/shared/server-paths';
 import { expect, test } from './fixtures';
 import { clientAddress, seriousFindings, signIn, TREE_DOWNLOAD_TIMEOUT_MS } from './helpers';
@@ -60,6 +60,8 @@ const STATE_BRAND_ROLES: readonly Role[] = ['visitor', 'admin'];
 const MAX_TAB_STOPS = 400;
 /** How long a smooth scroll may take to bring the focused element into view, on a loaded machine. */
 const SCROLL_SETTLE_MS = 3000;
+/** How long a Tab walk waits for the page's requests to end before it begins anyway. */
+const QUIET_TIMEOUT_MS = 10_000;
 /** How long a link may take to land and its page to draw. */
 const LANDING_TIMEOUT_MS = 10_000;
 /** Each role's crawl: its routes, their links and tab walks, on a loaded two-core machine. */
@@ -172,6 +174,26 @@ async function settled(page: Page): Promise<void> {
       (bar) => bar.closest('[aria-hidden="true"]') !== null || bar.getClientRects().length === 0,
     ),
   );
+}
+
+/**
+ * Waits until `page` has no request in flight (`inFlight`, kept by crawlAs) and none starts in the next
+ * two frames, for at most QUIET_TIMEOUT_MS. A part fetched after the page draws, such as a dynamic page's
+ * editing controls for an editor (a lazily loaded chunk, slow on a loaded machine), grows the page and
+ * moves what is below it: a Tab walk begun before would find its stop moved out of view.
+ */
+async function untilQuiet(page: Page, inFlight: ReadonlySet<Request>): Promise<void> {
+  const deadline = Date.now() + QUIET_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (inFlight.size > 0) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    if (inFlight.size === 0) return;
+  }
 }
 
 /**
@@ -511,6 +533,10 @@ async function crawlAs(page: Page, role: Role, tally: Tally): Promise<string[]> 
       problems.push(`${where}: console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`${where}: uncaught ${error.message}`));
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   page.on('requestfailed', (request) => {
     const failure = request.failure()?.errorText ?? '';
     // A request the browser dropped because the page moved on is not a failure of the server.
@@ -603,7 +629,10 @@ async function crawlAs(page: Page, role: Role, tally: Tally): Promise<string[]> 
         // A page that opens as a dialog keeps the focus in it: walked whole too.
         const isDialog = 'dialog' in route.shows;
         const scope = hasWalkedShell && hasSkipLink > 0 && !isDialog ? 'main' : 'page';
-        const walk = await timed(tally, 'Tab', () => tabThrough(page, scope, where));
+        const walk = await timed(tally, 'Tab', async () => {
+          await untilQuiet(page, inFlight);
+          return tabThrough(page, scope, where);
+        });
         hasWalkedShell = true;
         tally.tabStops += walk.stops;
         problems.push(...walk.problems);
