@@ -8,15 +8,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, MESSAGES } from '@portal/shared/errors';
-import { FILE_MAX_BYTES } from '@portal/shared/limits';
+import { AppError } from '@portal/shared/errors';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import { FILE_MESSAGES, FileNameSchema } from '@portal/shared/schemas/files';
 import { ReplaceFileResponseSchema } from '@portal/shared/schemas/revisions';
 import { BEARER, errorResponses } from '../../lib/openapi.js';
 import type { FileRow } from './files.repository.js';
 import { findReplaceableFile, replaceFileContent } from './file-versions.service.js';
-import { MULTIPART_ENVELOPE_BYTES_MAX, readUpload } from './multipart.js';
+import { readUpload, refuseOversizedUpload } from './multipart.js';
 
 const Params = z.object({ id: UuidSchema });
 const ReplaceFieldsSchema = z.strictObject({ name: FileNameSchema.optional() });
@@ -27,14 +26,7 @@ const fileVersionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/files/:id/content',
     {
-      onRequest: [
-        app.requirePermission('CanUpdateContent'),
-        async (request) => {
-          const length = Number(request.headers['content-length']);
-          if (length > FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES_MAX)
-            throw new AppError('too_large', MESSAGES.uploadTooLarge);
-        },
-      ],
+      onRequest: [app.requirePermission('CanUpdateContent'), refuseOversizedUpload],
       preHandler: async (request) => {
         const { id } = request.params as { id: string };
         targets.set(request, await findReplaceableFile(app.db, request.session.permissions, id));

@@ -16,8 +16,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, MESSAGES } from '@portal/shared/errors';
-import { FILE_MAX_BYTES, RANGE_HEADER_MAX, S3_PRESIGNED_URL_TTL_S } from '@portal/shared/limits';
+import { AppError } from '@portal/shared/errors';
+import { RANGE_HEADER_MAX, S3_PRESIGNED_URL_TTL_S } from '@portal/shared/limits';
 import { UuidSchema } from '@portal/shared/schemas/common';
 import {
   BundleResponseSchema,
@@ -39,7 +39,7 @@ import {
 } from './files.service.js';
 import { byteRangeOf, fileCacheControl, servedFileHeaders } from './file-serving.js';
 import { BEARER, OPTIONAL_BEARER, errorResponses } from '../../lib/openapi.js';
-import { MULTIPART_ENVELOPE_BYTES_MAX, UPLOAD_FIELDS_MAX, readUpload } from './multipart.js';
+import { UPLOAD_FIELDS_MAX, readUpload, refuseOversizedUpload } from './multipart.js';
 
 const tags = ['files'];
 const Params = z.object({ id: UuidSchema });
@@ -65,14 +65,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/files',
     {
-      onRequest: [
-        app.requirePermission('CanUpdateContent'),
-        async (request) => {
-          const length = Number(request.headers['content-length']);
-          if (length > FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES_MAX)
-            throw new AppError('too_large', MESSAGES.uploadTooLarge);
-        },
-      ],
+      onRequest: [app.requirePermission('CanUpdateContent'), refuseOversizedUpload],
       preHandler: async (request) => {
         if (!request.isMultipart()) throw new AppError('invalid_input', FILE_MESSAGES.notMultipart);
       },

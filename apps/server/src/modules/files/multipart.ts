@@ -13,6 +13,16 @@ export const UPLOAD_FIELD_BYTES_MAX = 1024;
 /** Multipart headers and boundaries around the file: a request larger than the limit plus this is refused unread. */
 export const MULTIPART_ENVELOPE_BYTES_MAX = 64 * 1024;
 
+/**
+ * onRequest hook of the upload routes: refuses (413 too_large) a request whose declared length is over
+ * the file limit plus the multipart envelope, before its body is read.
+ */
+export async function refuseOversizedUpload(request: FastifyRequest): Promise<void> {
+  const length = Number(request.headers['content-length']);
+  if (length > FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES_MAX)
+    throw new AppError('too_large', MESSAGES.uploadTooLarge);
+}
+
 /** Messages of the multipart parser (busboy) for a malformed body. */
 const MALFORMED_MULTIPART =
   /unexpected end of (form|multipart)|malformed|boundary not found|part terminated early/i;
