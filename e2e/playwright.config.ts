@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SMTP_PORT } from './mail-peer';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The state brand variant runs on a second server, ten ports up, picked by its BASE_DOMAIN (001 §1). */
@@ -35,6 +36,8 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
  */
 export default defineConfig({
   testDir: './specs',
+  // The SMTP peer every e-mail of the national server goes to (mail-peer.ts).
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -77,6 +80,7 @@ export default defineConfig({
       FEATURE_NEWS: 'true',
       FEATURE_EVENTS: 'true',
       LTI_ALLOW_LOOPBACK_HTTP: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     }),
     server(STATE_PORT, '.e2e-data-state', { BASE_DOMAIN: STATE_BASE_DOMAIN }),
   ],

@@ -11,15 +11,22 @@
  * - a student and a visitor get no Preview button, and the preview API refuses them (403, 401).
  * - the digest's one-click unsubscribe address, signed out: it takes a POST only, and only with a token
  *   the portal signed.
- * The digest e-mail itself is not reached here: the sweep sends a digest a day or a week after the
- * follow, with no way to run it sooner from outside, and the outbox does not show a mail's headers
- * (follows.test.ts checks its List-Unsubscribe headers and the one-click POST of its address).
+ * - then an admin sends the faculty member's digest now (it is due a week after the follow): it arrives
+ *   at the run's SMTP peer (mail-peer.ts) naming the item with a link to its history and RFC 8058's
+ *   one-click headers; the one-click POST, signed out, stops the digests and leaves the follow.
  */
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 import { ContentSchema, toUpdateRequest, type Content } from '@portal/shared/schemas/courseware';
 import { expect, test, untilAppReady } from './fixtures';
 import { apiToken, clientAddress, fileDownloadButton, searchBox, signIn } from './helpers';
+import { mimeParts } from '../../apps/server/src/testing/smtp-peer';
+import { mailsTo } from '../mail-peer';
 import { ACCOUNTS, XSS_SHEET } from './route-table';
 
 test.use({ extraHTTPHeaders: clientAddress(81) });
@@ -99,6 +106,69 @@ async function checkPreview(
   await expect(button).toBeFocused();
 }
 
+/** A header of a raw message, its folded lines joined; undefined when it has none. */
+function headerOf(raw: string, name: string): string | undefined {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}:\\s*(.*)$`, 'mi').exec(head)?.[1]?.trim();
+}
+
+/**
+ * As an admin in a browser of its own, sends the faculty member's follow digest now from the users
+ * admin (the digest names `item`, changed since the follow); then reads it at the SMTP peer and uses its
+ * one-click unsubscribe signed out: the digests stop, the follow stays. Puts the weekly digest back.
+ */
+async function expectDigestArrives(browser: Browser, item: { name: string; alias: string }) {
+  const before = mailsTo(ACCOUNTS.faculty).length;
+  const context = await browser.newContext({ extraHTTPHeaders: clientAddress(82) });
+  const admin = await context.newPage();
+  await admin.goto('/courseware');
+  await signIn(admin, ACCOUNTS.admin);
+  await admin.goto('/admin/users');
+  await admin.getByRole('table', { name: 'Users' }).getByRole('button', { name: 'Fay Faculty' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Fay Faculty' });
+  await dialog.getByRole('button', { name: 'Send their digest now' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    `Sent: a digest of 1 changed item is on its way to ${ACCOUNTS.faculty}.`,
+  );
+  await context.close();
+
+  await expect.poll(() => mailsTo(ACCOUNTS.faculty).length, { timeout: 30_000 }).toBeGreaterThan(before);
+  const digest = mailsTo(ACCOUNTS.faculty).at(-1)!;
+  expect(headerOf(digest.raw, 'Subject')).toBe('Courseware you follow: 1 item changed');
+  const text = mimeParts(digest.raw)
+    .find((part) => part.headers.includes('text/plain'))!
+    .body.toString('utf8');
+  expect(text).toContain(`- ${item.name} (changed:`);
+  expect(text).toContain(`/courseware/${item.alias}?history=1`);
+  expect(headerOf(digest.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  const unsubscribe = new URL(/^<([^>]+)>$/.exec(headerOf(digest.raw, 'List-Unsubscribe') ?? '')![1]!);
+  expect(unsubscribe.pathname).toBe('/api/v1/follows/unsubscribe');
+
+  // The mail client's one-click POST, signed out (a context with no session): the digests stop, and
+  // nothing else does.
+  const signedOut = await playwrightRequest.newContext({ baseURL: unsubscribe.origin });
+  const stopped = await signedOut.post(`${unsubscribe.pathname}${unsubscribe.search}`, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(stopped.status()).toBe(200);
+  expect(await stopped.json()).toEqual({ frequency: 'off' });
+  const faculty = { authorization: `Bearer ${await apiToken(signedOut, ACCOUNTS.faculty)}` };
+  const state = await signedOut.get(`/api/v1/content/${encodeURIComponent(item.alias)}`, {
+    headers: faculty,
+  });
+  const follow = await signedOut.get(`/api/v1/content/${ContentSchema.parse(await state.json()).id}/follow`, {
+    headers: faculty,
+  });
+  expect(((await follow.json()) as { following: boolean }).following).toBe(true);
+  const weekly = await signedOut.put('/api/v1/account/follow-digest', {
+    headers: faculty,
+    data: { frequency: 'weekly' },
+  });
+  expect(weekly.status()).toBe(200);
+  await signedOut.dispose();
+}
+
 test('faculty is told a downloaded lab sheet changed and sees how in its history', async ({
   browser,
   page,
@@ -169,6 +239,10 @@ test('faculty is told a downloaded lab sheet changed and sees how in its history
   await history.getByRole('button', { name: 'Close' }).click();
   await expect(history).toBeHidden();
   await expect(page).toHaveURL((url) => !url.searchParams.has('history'));
+
+  // The digest: an admin sends the faculty member's now (it is due a week after the follow); it
+  // reaches the SMTP peer with the change, its link to the history and RFC 8058's one-click headers.
+  await expectDigestArrives(browser, XSS_SHEET);
 
   // Put the demo data back for the other specs: the description, the file's contents, the follow.
   const edited = await contentOf(request, XSS_SHEET.alias, curator);

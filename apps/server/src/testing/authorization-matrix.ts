@@ -690,6 +690,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expect: UNKNOWN_LINK,
     sample: () => ({ url: `${V1}/follows/unsubscribe?token=unknown.token` }),
   },
+  'POST /api/v1/admin/users/{id}/follow-digest': {
+    expect: ADMIN,
+    sample: (f) => ({ url: `${V1}/admin/users/${f.accounts.faculty}/follow-digest` }),
+  },
   // Site: flags and unsafe-site incidents
   'GET /api/v1/site/settings': { expect: ADMIN, sample: () => ({ url: `${V1}/site/settings` }) },
   'PUT /api/v1/site/settings': {
@@ -1099,6 +1103,12 @@ export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
     caller: 'faculty',
     expect: 403,
     sample: async (f) => ({ url: `${V1}/admin/users/${f.accounts.student}` }),
+  },
+  'POST /api/v1/admin/users/{id}/follow-digest': {
+    attack: 'a faculty member has the student’s digest sent',
+    caller: 'faculty',
+    expect: 403,
+    sample: async (f) => ({ url: `${V1}/admin/users/${f.accounts.student}/follow-digest` }),
   },
   'PUT /api/v1/admin/users/{id}/roles/{role}': { shared: ADMIN_ONLY },
   'DELETE /api/v1/admin/users/{id}/roles/{role}': { shared: ADMIN_ONLY },

@@ -27,8 +27,9 @@ export interface SmtpPeer {
 /**
  * Starts the peer; it answers once this resolves.
  * @param port where to listen (a peer started again on the port of one that was closed); 0: a free one
+ * @param onMail called with each message as it is accepted (the end-to-end run writes them to files)
  */
-export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+export async function startSmtpPeer(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const refusals = new Map<string, { code: number; message: string }>();
   const smtp = new SMTPServer({
@@ -44,11 +45,13 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        received.push(mail);
+        onMail?.(mail);
         callback();
       });
     },
@@ -68,8 +71,22 @@ export interface MimePart {
   headers: string;
   /** The attachment's file name as written (filename parameter), if the part has one. */
   filename: string | undefined;
-  /** The body, decoded from base64 when the part says so. */
+  /** The body, decoded from base64 or quoted-printable when the part says so. */
   body: Buffer;
+}
+
+/** The bytes of a quoted-printable body (RFC 2045 §6.7): soft line breaks joined, =XX escapes read. */
+function fromQuotedPrintable(content: string): Buffer {
+  const joined = content.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i += 1) {
+    const escape = joined[i] === '=' ? /^[0-9A-F]{2}$/i.exec(joined.slice(i + 1, i + 3)) : null;
+    if (escape) {
+      bytes.push(parseInt(escape[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes);
 }
 
 /** The parts of a multipart MIME message, at every level of nesting, in order. */
@@ -84,7 +101,9 @@ export function mimeParts(raw: string): MimePart[] {
       const content = chunk.slice(split + 4);
       const body = /content-transfer-encoding:\s*base64/.test(headers)
         ? Buffer.from(content.replace(/\s+/g, ''), 'base64')
-        : Buffer.from(content.replace(/\r\n$/, ''), 'utf8');
+        : /content-transfer-encoding:\s*quoted-printable/.test(headers)
+          ? fromQuotedPrintable(content.replace(/\r\n$/, ''))
+          : Buffer.from(content.replace(/\r\n$/, ''), 'utf8');
       parts.push({ headers, filename: /filename="?([^";\r\n]+)"?/i.exec(unfolded)?.[1], body });
     }
   }

@@ -39,6 +39,18 @@ export const FollowDigestSettingsSchema = z.object({ frequency: FollowDigestFreq
 export type FollowDigestSettings = z.infer<typeof FollowDigestSettingsSchema>;
 
 /**
+ * What sending an account's digest now did (an admin's POST /admin/users/{id}/follow-digest): `items`
+ * changed items in the e-mail sent, 0 (and `sent` false) when nothing changed since its last digest or
+ * its digests are off (`frequency`).
+ */
+export const FollowDigestSentSchema = z.object({
+  sent: z.boolean(),
+  items: z.number().int().min(0),
+  frequency: FollowDigestFrequencySchema,
+});
+export type FollowDigestSent = z.infer<typeof FollowDigestSentSchema>;
+
+/**
  * The digest's one-click unsubscribe (POST /follows/unsubscribe?token=…, RFC 8058): the token is
  * single-purpose, naming the account whose digests stop.
  */

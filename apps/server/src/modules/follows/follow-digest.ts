@@ -5,7 +5,9 @@
  * queue, and moves each digest on by its period. Every digest carries RFC 8058's one-click unsubscribe
  * (`List-Unsubscribe` and `List-Unsubscribe-Post`) and a link to the account page.
  */
+import { AppError } from '@portal/shared/errors';
 import { FOLLOW_DIGEST_ITEMS_MAX, FOLLOW_DIGEST_PERIOD_MS } from '@portal/shared/limits';
+import type { FollowDigestSent } from '@portal/shared/schemas/follows';
 import { encodeSegments } from '@portal/shared/path-segments';
 import type { Db } from '../../db/client.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -14,7 +16,7 @@ import { findChangesUnder, type ContentChangeRow } from '../courseware/coursewar
 import { findAccountContacts } from '../identity/identity.service.js';
 import { enqueueMail } from '../mail/mail.service.js';
 import * as repo from './follows.repository.js';
-import { unsubscribeTokenOf } from './follows.service.js';
+import { digestSettingsOf, unsubscribeTokenOf } from './follows.service.js';
 
 /** Digests taken in one pass; the sweep runs passes until none is due. */
 export const DIGESTS_PER_PASS = 10_000;
@@ -88,13 +90,17 @@ function composeDigest(
  * Sends the digests due at `now`, DIGESTS_PER_PASS at most, in one transaction: the due rows are locked
  * (another worker's pass skips them), the changes of all their follows read in one query, one e-mail
  * queued per follower with changes, every taken digest moved on by its period.
- * @returns how many digests were taken and how many e-mails queued
+ * @param accountId only this account's digest, due or not (an admin's "send now")
+ * @returns how many digests were taken, how many e-mails queued and the changed items they name
  */
-export async function sendDueDigests(context: DigestContext): Promise<{ taken: number; sent: number }> {
+export async function sendDueDigests(
+  context: DigestContext,
+  accountId?: string,
+): Promise<{ taken: number; sent: number; items: number }> {
   const now = context.now ?? new Date();
   return context.db.transaction(async (tx) => {
-    const { due, follows } = await repo.claimDueDigests(tx, now, DIGESTS_PER_PASS);
-    if (due.length === 0) return { taken: 0, sent: 0 };
+    const { due, follows } = await repo.claimDueDigests(tx, now, DIGESTS_PER_PASS, accountId);
+    if (due.length === 0) return { taken: 0, sent: 0, items: 0 };
     const sentThrough = new Map(due.map((d) => [d.accountId, d.sentThrough]));
     // One root per distinct (item, since): followers of a course since the same digest share it.
     const roots = new Map<string, { contentId: string; since: Date; accounts: string[] }>();
@@ -124,6 +130,7 @@ export async function sendDueDigests(context: DigestContext): Promise<{ taken: n
       }
     }
     const contacts = await findAccountContacts(tx, [...byAccount.keys()]);
+    let itemsSent = 0;
     for (const contact of contacts) {
       const items = [...byAccount.get(contact.id)!.values()].sort(
         (a, b) => b.changedAt.getTime() - a.changedAt.getTime() || a.name.localeCompare(b.name),
@@ -134,6 +141,7 @@ export async function sendDueDigests(context: DigestContext): Promise<{ taken: n
         changes: items,
         token,
       });
+      itemsSent += items.length;
       await enqueueMail(tx, {
         to: contact.email,
         subject: `Courseware you follow: ${items.length} ${items.length === 1 ? 'item' : 'items'} changed`,
@@ -150,8 +158,22 @@ export async function sendDueDigests(context: DigestContext): Promise<{ taken: n
       due.map((d) => d.accountId),
       { through: now, periodsMs: FOLLOW_DIGEST_PERIOD_MS },
     );
-    return { taken: due.length, sent: contacts.length };
+    return { taken: due.length, sent: contacts.length, items: itemsSent };
   });
+}
+
+/**
+ * Sends `accountId`'s digest now, due or not (an admin's "send now", for a person who asks where their
+ * digest is): the changes since its last one, and its next one a period later. Nothing is sent when
+ * nothing changed or the account's digests are off.
+ * @throws AppError not_found when there is no such account
+ */
+export async function sendDigestNow(context: DigestContext, accountId: string): Promise<FollowDigestSent> {
+  const [contact] = await findAccountContacts(context.db, [accountId]);
+  if (!contact) throw new AppError('not_found', 'There is no such user.');
+  const pass = await sendDueDigests(context, accountId);
+  const { frequency } = await digestSettingsOf(context.db, accountId);
+  return { sent: pass.sent > 0, items: pass.items, frequency };
 }
 
 /** Runs passes of `sendDueDigests` until no digest is due. */

@@ -89,14 +89,20 @@ export async function upsertDigest(
 }
 
 /**
- * Digests due at `now`, locked for this pass (`FOR UPDATE SKIP LOCKED`: another worker's pass takes
- * the others), with every follow of each.
+ * Digests due at `now`, or only `accountId`'s whether due or not (sent now), locked for this pass
+ * (`FOR UPDATE SKIP LOCKED`: another worker's pass takes the others), with every follow of each.
  */
-export async function claimDueDigests(db: Db, now: Date, limit: number) {
+export async function claimDueDigests(db: Db, now: Date, limit: number, accountId?: string) {
   const due = await db
     .select()
     .from(followDigest)
-    .where(and(ne(followDigest.frequency, 'off'), lte(followDigest.dueAt, now)))
+    .where(
+      and(
+        ne(followDigest.frequency, 'off'),
+        // One account's digest is taken whether it is due or not (sent now).
+        accountId === undefined ? lte(followDigest.dueAt, now) : eq(followDigest.accountId, accountId),
+      ),
+    )
     .orderBy(asc(followDigest.dueAt))
     .limit(limit)
     .for('update', { skipLocked: true });

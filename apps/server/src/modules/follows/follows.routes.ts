@@ -10,11 +10,14 @@
  * - POST   /follows/unsubscribe?token=  → FollowDigestSettings (public, RFC 8058 one-click: the body
  *                                          `List-Unsubscribe=One-Click` as a mail client sends it, or none;
  *                                          400 for a token the portal did not sign)
+ * - POST   /admin/users/:id/follow-digest → FollowDigestSent: sends that account's digest now, due or
+ *                                          not (those who manage users; 404 for no such account)
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageTokenSchema, UuidSchema } from '@portal/shared/schemas/common';
 import {
+  FollowDigestSentSchema,
   FollowDigestSettingsSchema,
   FollowListSchema,
   FollowStateSchema,
@@ -23,6 +26,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { BEARER, PUBLIC, errorResponses } from '../../lib/openapi.js';
 import type { Signer } from '../../lib/signer.js';
+import { sendDigestNow } from './follow-digest.js';
 import {
   digestSettingsOf,
   followItem,
@@ -129,6 +133,23 @@ const followsRoutes: FastifyPluginAsyncZod<{ signer: Signer }> = async (app, { s
       },
     },
     async (request) => unsubscribeByToken(app.db, signer, request.query.token),
+  );
+
+  app.post(
+    '/admin/users/:id/follow-digest',
+    {
+      onRequest: app.requirePermission('CanManageOrganization'),
+      schema: {
+        operationId: 'sendFollowDigestNow',
+        summary: "Send an account's digest of followed changes now, due or not",
+        tags,
+        security: BEARER,
+        params: z.object({ id: UuidSchema }),
+        response: { 200: FollowDigestSentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      sendDigestNow({ db: app.db, signer, publicBaseUrl: app.config.publicBaseUrl }, request.params.id),
   );
 };
 

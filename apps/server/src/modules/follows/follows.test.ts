@@ -150,6 +150,32 @@ describe('following courseware', () => {
     expect(pass.sent).toBe(0);
   });
 
+  it("sends an account's digest now when an admin asks, due or not, and only to admins", async () => {
+    await call('PUT', `/account/follow-digest`, 'contenteditor', { frequency: 'weekly' });
+    await call('PUT', `/content/${tree.course}/follow`, 'contenteditor');
+    const before = peer.received.length;
+    const url = `/admin/users/${accounts.contenteditor}/follow-digest`;
+    // Nothing changed since the follow: nothing is sent.
+    expect((await call('POST', url, 'admin')).json()).toEqual({ sent: false, items: 0, frequency: 'weekly' });
+    await edit(tree.lab, { description: '<p>Step 4 is new.</p>' });
+    for (const role of ['faculty', 'contenteditor'] as const)
+      expect((await call('POST', url, role)).statusCode).toBe(403);
+    expect((await call('POST', url)).statusCode).toBe(401);
+    const res = await call('POST', url, 'admin');
+    expect(res.json()).toEqual({ sent: true, items: 1, frequency: 'weekly' });
+    const mail = await vi.waitUntil(
+      () => peer.received.slice(before).find((m) => m.to.includes('contenteditor@test.example.edu')),
+      BACKGROUND_WAIT,
+    );
+    expect(mail.raw).toMatch(/^Subject: Courseware you follow: 1 item changed/m);
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    // Its changes went out: asked again, nothing is left to send.
+    expect((await call('POST', url, 'admin')).json()).toEqual({ sent: false, items: 0, frequency: 'weekly' });
+    const unknown = await call('POST', `/admin/users/${crypto.randomUUID()}/follow-digest`, 'admin');
+    expect(unknown.statusCode).toBe(404);
+    await call('DELETE', `/content/${tree.course}/follow`, 'contenteditor');
+  });
+
   it('refuses a token it did not sign, or one signed for another account', async () => {
     const own = unsubscribeTokenOf(await signer(), accounts.faculty);
     const forged = `${accounts.contenteditor}.${own.split('.')[1]}`;

@@ -5,6 +5,7 @@
  * - GET /api/v1/account/follows                   what the caller follows, paged by nextPageToken
  * - GET/PUT /api/v1/account/follow-digest         how often the digest comes (daily, weekly, off)
  * - POST /api/v1/follows/unsubscribe?token=       a digest's unsubscribe link, no sign-in
+ * - POST /api/v1/admin/users/{id}/follow-digest    an admin sends an account's digest now
  */
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FollowDigestSettings } from '@portal/shared/schemas/follows';
@@ -98,6 +99,20 @@ export function useUnsubscribeFollowDigest() {
         query: { token },
         schema: lazySchema(schemas, 'FollowDigestSettingsSchema'),
         withToken: false,
+      }),
+  });
+}
+
+/**
+ * Sends the account's digest now, due or not (those who manage users): resolves to what was sent
+ * (FollowDigestSent: `sent`, `items`, the account's `frequency`).
+ */
+export function useSendDigestNow(accountId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/v1/admin/users/${encodeURIComponent(accountId)}/follow-digest`, {
+        method: 'POST',
+        schema: lazySchema(schemas, 'FollowDigestSentSchema'),
       }),
   });
 }

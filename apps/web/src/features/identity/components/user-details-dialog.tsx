@@ -37,6 +37,7 @@ import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useChangeUser, useUser } from '../api/admin-users';
 import { BusinessUnitField } from '../../organizations/components/business-unit-field';
 import { LtiIdentities } from '../../lti/components/lti-identities';
+import { SendDigestNow } from '../../follows/components/send-digest-now';
 
 /** Claims as text: type, value and scopes. */
 function claimText(claim: { type: string; value: string; scopes?: string[] }): string {
@@ -169,6 +170,13 @@ function UserDetails({
           LMS links
         </Typography>
         <LtiIdentities accountId={user.id} />
+      </Box>
+
+      <Box component="section" aria-labelledby="user-digest-heading">
+        <Typography id="user-digest-heading" variant="h3" sx={{ mb: 1, fontSize: '1.1rem' }}>
+          Follow digest
+        </Typography>
+        <SendDigestNow accountId={user.id} email={user.email} />
       </Box>
 
       <Box component="section" aria-labelledby="user-claims-heading">

@@ -123,6 +123,34 @@ describe('users and claims admin', () => {
     expect(value.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it("sends a person's follow digest now and says what went out", async () => {
+    const outcomes = [
+      { sent: false, items: 0, frequency: 'weekly' },
+      { sent: true, items: 2, frequency: 'weekly' },
+    ];
+    const { requests } = api({
+      [`POST /api/v1/admin/users/${FAY_ID}/follow-digest`]: () => outcomes.shift(),
+    });
+    const { user } = renderApp('/admin/users', { signedInAs: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Fay Faculty' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fay Faculty' });
+    const send = within(dialog).getByRole('button', { name: 'Send their digest now' });
+    await user.click(send);
+    const status = within(dialog).getByRole('status');
+    expect(
+      await within(status).findByText('Not sent: nothing they follow has changed since their last digest.'),
+    ).toBeInTheDocument();
+    await user.click(send);
+    expect(
+      await within(status).findByText(
+        'Sent: a digest of 2 changed items is on its way to faculty@example.edu.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/follow-digest')),
+    ).toHaveLength(2);
+  });
+
   it('sends others home', async () => {
     api({ 'GET /api/v1/auth/session': () => makeSession('contenteditor') });
     const { router } = renderApp('/admin/users', { signedInAs: 'contenteditor' });
