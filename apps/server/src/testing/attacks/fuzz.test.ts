@@ -3,7 +3,7 @@
  * called with path parameters, queries and bodies drawn from its shared zod schema
  * (testing/zod-arbitrary.ts) mixed with hostile values (huge, deeply nested, control characters, lone
  * surrogates, right-to-left and zero-width marks, numbers at the extremes, prototype keys), as a
- * signed-out caller and as an admin. Never a 500, never a stack trace in the body, never over a second.
+ * signed-out caller and as an admin. Never a 500, never a stack trace in the body, never over a second (but for SLOWER_BY_DESIGN).
  *
  * `FUZZ_RUNS` (default 25) sets the runs per route and caller; the seed is printed with any failure
  * (`FUZZ_SEED` replays it). The admin's session is taken again whenever a call ended it (logout, a
@@ -22,6 +22,11 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;
 /** The slowest answer allowed (ms). A call over it is tried once more: only a repeatable slowness fails. */
 const SLOWEST_MS = 1000;
+/**
+ * Routes slower than SLOWEST_MS by design, with their own bound and why. Rotating the LTI keys generates
+ * a 2048-bit RSA key pair each call: 0.1-1 s on a quiet machine, 3.4 s measured on two loaded cores.
+ */
+const SLOWER_BY_DESIGN: Record<string, number> = { 'POST /api/v1/admin/lti/keys/rotate': 10_000 };
 /** A stack frame as V8 prints it ("    at fn (file:line:col)"). */
 const STACK_FRAME = /\n[ \t]+at \S/;
 
@@ -211,8 +216,9 @@ describe('every route fuzzed', () => {
         };
         const result = await fc.check(
           fc.asyncProperty(callsOf(route), async (call) => {
+            const slowestMs = SLOWER_BY_DESIGN[route.key] ?? SLOWEST_MS;
             let { res, ms } = await send(call);
-            if (ms > SLOWEST_MS) ({ res, ms } = await send(call));
+            if (ms > slowestMs) ({ res, ms } = await send(call));
             if (ms > slowest.ms) slowest = { ms, what: `${route.key} as ${caller}` };
             if (caller === 'admin' && res.statusCode < 300) reached.add(route.key);
             if (process.env.FUZZ_VERBOSE)
@@ -225,7 +231,7 @@ describe('every route fuzzed', () => {
             const problems = [
               res.statusCode >= 500 ? `status ${res.statusCode}` : '',
               STACK_FRAME.test(res.body) ? 'a stack trace in the body' : '',
-              ms > SLOWEST_MS ? `${Math.round(ms)} ms` : '',
+              ms > slowestMs ? `${Math.round(ms)} ms` : '',
             ].filter(Boolean);
             if (problems.length > 0)
               throw new Error(`${problems.join(', ')}: ${res.body.replace(/\s+/g, ' ').slice(0, 200)}`);
