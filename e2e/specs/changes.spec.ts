@@ -5,9 +5,10 @@
  *   the search results and on the item page, whose link opens the History dialog with the word diff of
  *   the description and the file marked replaced. Put back afterwards (description and file contents,
  *   the follow).
- * - the preview of each kind of file the demo data hold, as faculty: the XSS sheet's Markdown and a SEED
- *   lab's LaTeX handout (the demo data hold no PDF and no image); Download in the dialog, Escape closes
- *   it and the focus goes back to the Preview button.
+ * - the preview of each kind of file, as faculty: the XSS sheet's Markdown and a SEED lab's LaTeX
+ *   handout from the demo data, and a PDF (page by page, its text layer, find) and a PNG a curator
+ *   uploads first (the demo data hold neither); Download in the dialog, Escape closes it and the focus
+ *   goes back to the Preview button.
  * - a student and a visitor get no Preview button, and the preview API refuses them (403, 401).
  * - the digest's one-click unsubscribe address, signed out: it takes a POST only, and only with a token
  *   the portal signed.
@@ -27,6 +28,7 @@ import { expect, test, untilAppReady } from './fixtures';
 import { apiToken, clientAddress, fileDownloadButton, searchBox, signIn } from './helpers';
 import { mimeParts } from '../../apps/server/src/testing/smtp-peer';
 import { mailsTo } from '../mail-peer';
+import { manyPagesPdf, png } from './made-files';
 import { ACCOUNTS, XSS_SHEET } from './route-table';
 
 test.use({ extraHTTPHeaders: clientAddress(81) });
@@ -267,6 +269,68 @@ test('faculty previews a Markdown lab sheet and a LaTeX handout in the browser',
   await checkPreview(page, { label: TEX_LAB.file, fileName: TEX_LAB.fileName }, async (dialog) => {
     await expect(dialog.locator('pre')).toContainText('\\section{Overview}');
   });
+});
+
+test('faculty previews a PDF page by page, finds in it, and previews an image', async ({ page, request }) => {
+  // The demo data hold no PDF and no image: a curator uploads one of each to the LaTeX lab first.
+  const curator = { authorization: `Bearer ${await apiToken(request, ACCOUNTS.curator)}` };
+  const lab = await contentOf(request, TEX_LAB.alias, curator.authorization.slice('Bearer '.length));
+  const uploads = [
+    {
+      label: 'Lab slides',
+      fileName: 'lab-slides.pdf',
+      mimeType: 'application/pdf',
+      buffer: manyPagesPdf(3, 'RSA lab slide'),
+    },
+    {
+      label: 'Key exchange diagram',
+      fileName: 'key-exchange.png',
+      mimeType: 'image/png',
+      buffer: png(96, 48, [40, 90, 160]),
+    },
+  ];
+  const ids: string[] = [];
+  try {
+    for (const upload of uploads) {
+      const res = await request.post('/api/v1/files', {
+        headers: curator,
+        multipart: {
+          type: upload.mimeType,
+          name: upload.label,
+          visibility: 'private',
+          metadataType: 'content',
+          metadataId: lab.id,
+          file: { name: upload.fileName, mimeType: upload.mimeType, buffer: upload.buffer },
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    await page.goto(`/courseware/${TEX_LAB.alias}`);
+    await signIn(page, ACCOUNTS.faculty);
+    await checkPreview(page, uploads[0]!, async (dialog) => {
+      // Drawn by pdf.js page by page, with its text selectable in the text layer.
+      await expect(dialog.getByText('Page 1 of 3')).toBeVisible();
+      await expect(dialog.getByRole('img', { name: 'Page 1' })).toBeVisible();
+      await expect(dialog.locator('.textLayer')).toContainText('RSA lab slide 1');
+      await dialog.getByRole('button', { name: 'Next page' }).click();
+      await expect(dialog.getByText('Page 2 of 3')).toBeVisible();
+      await expect(dialog.locator('.textLayer')).toContainText('RSA lab slide 2');
+      await dialog.getByRole('textbox', { name: 'Find in the PDF' }).fill('slide 3');
+      await dialog.getByRole('button', { name: 'Find', exact: true }).click();
+      await expect(dialog.getByText('“slide 3” is on page 3.')).toBeVisible();
+      await expect(dialog.getByText('Page 3 of 3')).toBeVisible();
+      await expect(dialog.locator('.textLayer .preview-match')).toHaveText(['RSA lab slide 3']);
+    });
+    await checkPreview(page, uploads[1]!, async (dialog) => {
+      const image = dialog.getByRole('img', { name: uploads[1]!.label });
+      await expect(image).toBeVisible();
+      expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(96);
+    });
+  } finally {
+    for (const id of ids)
+      expect((await request.delete(`/api/v1/files/${id}`, { headers: curator })).status()).toBe(204);
+  }
 });
 
 test('a student and a visitor get no preview, on the page or from the API', async ({ page, request }) => {
