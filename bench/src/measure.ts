@@ -127,6 +127,24 @@ export function summarize(samples: readonly number[]): LatencyStats {
 }
 
 /**
+ * Times `work`, one run after another: `warmup` runs untimed, then `samples` runs, each timed from its
+ * call until it settles (ms). In process (a function of the server, a statement) or over HTTP alike.
+ */
+export async function sampleLatency(
+  work: () => Promise<unknown>,
+  { warmup, samples }: { warmup: number; samples: number },
+): Promise<LatencyStats> {
+  for (let k = 0; k < warmup; k += 1) await work();
+  const times: number[] = [];
+  for (let k = 0; k < samples; k += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return summarize(times);
+}
+
+/**
  * GETs a JSON resource (or, when the answer is HTML, a page: its text) and times it, the body read whole.
  * @throws Error on a status other than 200, naming the status and the error body
  */

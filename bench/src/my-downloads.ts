@@ -1,6 +1,7 @@
 /**
  * The "changed since I downloaded it" benchmark (issue 37 "My downloads"): on 1,000,000 download events
- * from 5,000 accounts over 5,000 items (two years) and 50,000 saved revisions, the batch a search page
+ * (a fifth of them zip bundles, whose "changed" looks at the item's whole tree) from 5,000 accounts over
+ * 5,000 items in courses of 10 (two years) and 50,000 saved revisions, the batch a search page
  * of 10 results costs a signed-in person, in one statement: their last download of each of the page's
  * ids (statistics' part, on download_event_account_content_idx) and, for those they downloaded, whether
  * each was saved since (courseware's part, on content_revision_content_idx). Timed in process through
@@ -20,10 +21,11 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { changedSinceDownload } from '../../apps/server/src/modules/courseware/changed-since-download.js';
+import { changedSinceStatement } from '../../apps/server/src/modules/courseware/content-changes.repository.js';
 import { lastDownloadsStatement } from '../../apps/server/src/modules/statistics/my-downloads.service.js';
 import { OUTPUT_DIR } from './config.js';
 import { adminUrl, onAdmin, postgresAnswers } from './databases.js';
-import { summarize, type LatencyStats } from './measure.js';
+import { sampleLatency } from './measure.js';
 
 type Kind = 'pglite' | 'postgres';
 
@@ -33,6 +35,10 @@ const ACCOUNTS = 5000;
 const REVISIONS = 50_000;
 const SPAN_DAYS = 730;
 const INSERT_CHUNK = 100_000;
+/** Items per course (the course and its labs): a bundle's "changed" looks at all of them. */
+const COURSE_SIZE = 10;
+/** Share of downloads that are a zip bundle of the item's tree. */
+const BUNDLE_SHARE = 0.2;
 /** A search page: this many result ids, half of them downloaded by the person. */
 const PAGE = 10;
 const WARMUP = 50;
@@ -47,17 +53,22 @@ const log = (line: string) => console.log(`[my-downloads] ${line}`);
 async function fill(database: Database): Promise<void> {
   const db = database.db;
   const started = performance.now();
+  // Courses of COURSE_SIZE items: the first of each group of that many, the others its labs.
   await db.execute(sql`
-    INSERT INTO content (id, name, url_alias, status, categories)
-    SELECT md5('item' || k)::uuid, 'Item ' || k, 'bench-item-' || k, 'published', ARRAY['exercise']
-    FROM generate_series(1, ${ITEMS}::int) k`);
+    INSERT INTO content (id, name, url_alias, status, categories, parent_id, root_id)
+    SELECT md5('item' || k)::uuid, 'Item ' || k, 'bench-item-' || k, 'published', ARRAY['exercise'],
+           CASE WHEN (k - 1) % ${COURSE_SIZE} = 0 THEN NULL
+                ELSE md5('item' || (k - (k - 1) % ${COURSE_SIZE}))::uuid END,
+           md5('item' || (k - (k - 1) % ${COURSE_SIZE}))::uuid
+    FROM generate_series(1, ${ITEMS}::int) k ORDER BY k`);
   for (let first = 1; first <= EVENTS; first += INSERT_CHUNK) {
     const last = Math.min(EVENTS, first + INSERT_CHUNK - 1);
     await db.execute(sql`
-      INSERT INTO download_event (occurred_at, account_id, file_id, file_name, content_id, content_name)
+      INSERT INTO download_event (occurred_at, account_id, file_id, file_name, content_id, content_name, kind)
       SELECT now() - (${EVENTS}::int - n + random()) / ${EVENTS}::int * interval '${sql.raw(String(SPAN_DAYS))} days',
              md5('account' || (1 + floor(random() * ${ACCOUNTS})::int))::uuid,
-             md5('file' || i)::uuid, 'handout-' || i || '.pdf', md5('item' || i)::uuid, 'Item ' || i
+             md5('file' || i)::uuid, 'handout-' || i || '.pdf', md5('item' || i)::uuid, 'Item ' || i,
+             CASE WHEN random() < ${BUNDLE_SHARE} THEN 'bundle' ELSE 'file' END
       FROM (SELECT n, 1 + floor(random() * ${ITEMS})::int AS i
             FROM generate_series(${first}::int, ${last}::int) n) g`);
     log(`  ${last.toLocaleString('en')} events`);
@@ -71,7 +82,10 @@ async function fill(database: Database): Promise<void> {
   log(`  filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The person measured (an account with the usual ~200 downloads) and a page: 5 items they downloaded, 5 not. */
+/**
+ * The person measured (an account with the usual ~200 downloads) and a page: 5 items they downloaded
+ * (the bundles of whole courses among them first), 5 not.
+ */
 async function pageOf(database: Database): Promise<{ accountId: string; ids: string[] }> {
   const [person] = (
     (await database.db.execute(sql`SELECT md5('account' || 1)::uuid::text AS id`)) as unknown as {
@@ -81,8 +95,12 @@ async function pageOf(database: Database): Promise<{ accountId: string; ids: str
   const accountId = person!.id;
   const downloaded = (
     (await database.db.execute(
-      sql`SELECT DISTINCT content_id::text AS id FROM download_event WHERE account_id = ${accountId}::uuid
-          ORDER BY 1 LIMIT ${PAGE / 2}`,
+      // Bundles of whole courses first (the dearest: the course and its labs), then the rest.
+      sql`SELECT l.content_id::text AS id FROM (
+            SELECT DISTINCT ON (content_id) content_id, kind FROM download_event
+            WHERE account_id = ${accountId}::uuid ORDER BY content_id, occurred_at DESC) l
+          JOIN content c ON c.id = l.content_id
+          ORDER BY (l.kind = 'bundle' AND c.parent_id IS NULL) DESC, 1 LIMIT ${PAGE / 2}`,
     )) as unknown as { rows: { id: string }[] }
   ).rows.map((r) => r.id);
   const others = (
@@ -98,10 +116,7 @@ async function pageOf(database: Database): Promise<{ accountId: string; ids: str
 /** EXPLAIN ANALYZE of the batch's statement (courseware's outer query over statistics' rows, as sent). */
 async function plan(database: Database, accountId: string, ids: string[]): Promise<string[]> {
   const res = (await database.db.execute(
-    sql`EXPLAIN (ANALYZE, COSTS OFF) SELECT d."contentId", EXISTS (
-          SELECT 1 FROM content_revision v
-          WHERE v.content_id = d."contentId" AND v.changed_at > d."lastDownloadedAt") AS "isChanged"
-        FROM (${lastDownloadsStatement(accountId, ids)}) d`,
+    sql`EXPLAIN (ANALYZE, COSTS OFF) ${changedSinceStatement(lastDownloadsStatement(accountId, ids))}`,
   )) as unknown as { rows: Record<string, string>[] };
   return res.rows.map((row) => Object.values(row)[0]!);
 }
@@ -112,21 +127,11 @@ async function measure(kind: Kind, database: Database) {
   const run = () => changedSinceDownload(database.db, lastDownloadsStatement, caller, ids);
   const answer = await run();
   if (answer.size === 0) throw new Error('the person downloaded none of the page: the page is wrong');
-  for (let k = 0; k < WARMUP; k++) await run();
-  const samples: number[] = [];
-  for (let k = 0; k < SAMPLES; k++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  const stats: LatencyStats = summarize(samples);
-  const bare: number[] = [];
-  for (let k = 0; k < SAMPLES; k++) {
-    const started = performance.now();
-    await database.db.execute(sql`SELECT 1`);
-    bare.push(performance.now() - started);
-  }
-  const roundTrip: LatencyStats = summarize(bare);
+  const stats = await sampleLatency(run, { warmup: WARMUP, samples: SAMPLES });
+  const roundTrip = await sampleLatency(() => database.db.execute(sql`SELECT 1`), {
+    warmup: 0,
+    samples: SAMPLES,
+  });
   const changed = [...answer.values()].filter(Boolean).length;
   log(
     `  ${kind}: page of ${ids.length}, ${answer.size} downloaded (${changed} changed since): p50 ${stats.p50.toFixed(2)} ms, p95 ${stats.p95.toFixed(2)} ms`,

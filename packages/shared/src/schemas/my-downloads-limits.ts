@@ -6,6 +6,8 @@
 /** What a person downloaded: one file of an item, the zip bundle of an item's tree, or its Common Cartridge. */
 export const DOWNLOAD_KINDS = ['file', 'bundle', 'cartridge'] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
+/** Downloads that hold the item's whole tree: they changed when any published item under it did. */
+export const WHOLE_TREE_DOWNLOAD_KINDS: readonly DownloadKind[] = ['bundle', 'cartridge'];
 
 /**
  * The names the portal gives the archives it builds (000 §7: the item's alias, the part, the UTC date,

@@ -12,7 +12,8 @@ import { findChangedSinceRows } from './content-changes.repository.js';
 
 /**
  * The statement of a person's last download of each of the items given that they downloaded: rows
- * "contentId" (uuid) and "lastDownloadedAt" (timestamptz).
+ * "contentId" (uuid), "lastDownloadedAt" (timestamptz) and "kind" (DownloadKind: a bundle or cartridge
+ * changed when anything published under its item did).
  */
 export type LastDownloadsStatement = (accountId: string, contentIds: readonly string[]) => SQL;
 

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { TREE_DEPTH_MAX } from '@portal/shared/limits';
+import { WHOLE_TREE_DOWNLOAD_KINDS, type DownloadKind } from '@portal/shared/schemas/my-downloads-limits';
 import type { Db } from '../../db/client.js';
 import { rows, textArray, uuidArray } from '../../db/rows.js';
 
@@ -75,45 +76,63 @@ export async function findChain(
 }
 
 /**
- * Of the items given, those with a revision (a save of their fields or files) after their own `since`,
- * with the latest such save, in one query: one probe per item of the index on (content_id, changed_at).
- * @param items each item and the instant after which a save counts (a timestamp as PostgreSQL reads it)
+ * The latest revision saved after `since` of the item `id`, and, when the download `kind` held the whole
+ * tree (a bundle or cartridge), of every published item under it: one row "changedAt", null when none.
+ * To be joined LATERAL per item; an index probe of (content_id, changed_at) per item of the tree.
+ */
+function latestChangeSince(id: SQL, since: SQL, kind: SQL): SQL {
+  return sql`WITH RECURSIVE tree AS (
+      SELECT ${id} AS id, 0 AS depth
+      UNION ALL
+      SELECT c.id, tree.depth + 1 FROM tree JOIN content c ON c.parent_id = tree.id
+      WHERE ${kind} = ANY(${textArray(WHOLE_TREE_DOWNLOAD_KINDS)}) AND tree.depth < ${TREE_DEPTH_MAX}
+        AND c.listing_status = 'published'
+    )
+    SELECT max(v.changed_at) AS "changedAt"
+    FROM tree JOIN content_revision v ON v.content_id = tree.id AND v.changed_at > ${since}`;
+}
+
+/**
+ * Of the items given, those changed since their own `since` (latestChangeSince: the item's saves, and
+ * for a whole-tree download those under it), with the latest such save, in one query.
+ * @param items each item, the instant after which a save counts (a timestamp as PostgreSQL reads it) and
+ *   what was downloaded
  */
 export async function findChangedAfter(
   db: Db,
-  items: readonly { contentId: string; since: string }[],
+  items: readonly { contentId: string; since: string; kind: DownloadKind }[],
 ): Promise<Map<string, Date>> {
   if (items.length === 0) return new Map();
   const ids = uuidArray(items.map((i) => i.contentId));
   const times = textArray(items.map((i) => i.since));
+  const kinds = textArray(items.map((i) => i.kind));
   const found = await rows<{ contentId: string; changedAt: Date | string }>(
     db,
-    sql`SELECT g.id AS "contentId", v.changed_at AS "changedAt"
-        FROM unnest(${ids}, ${times}::timestamptz[]) AS g(id, since)
-        CROSS JOIN LATERAL (
-          SELECT changed_at FROM content_revision
-          WHERE content_id = g.id AND changed_at > g.since
-          ORDER BY changed_at DESC LIMIT 1) v`,
+    sql`SELECT g.id AS "contentId", v."changedAt"
+        FROM unnest(${ids}, ${times}::timestamptz[], ${kinds}) AS g(id, since, kind)
+        CROSS JOIN LATERAL (${latestChangeSince(sql`g.id`, sql`g.since`, sql`g.kind`)}) v
+        WHERE v."changedAt" IS NOT NULL`,
   );
   return new Map(found.map((r) => [r.contentId, new Date(r.changedAt)]));
 }
 
 /**
- * For each row of `since` (a statement of rows "contentId", "lastDownloadedAt": the items a person
- * downloaded and when last), whether the item has a revision after that instant; one statement, an
- * index probe of (content_id, changed_at) per row.
+ * For each row of `since` (a statement of rows "contentId", "lastDownloadedAt", "kind": the items a
+ * person downloaded, when last and what), whether it changed after that instant (latestChangeSince):
+ * the statement of findChangedSinceRows, which the benchmark also explains.
  */
+export function changedSinceStatement(since: SQL): SQL {
+  return sql`SELECT d."contentId", v."changedAt" IS NOT NULL AS "isChanged"
+      FROM (${since}) d
+      CROSS JOIN LATERAL (${latestChangeSince(sql`d."contentId"`, sql`d."lastDownloadedAt"`, sql`d.kind`)}) v`;
+}
+
+/** Reads changedSinceStatement: one statement for the whole page of items. */
 export async function findChangedSinceRows(
   db: Db,
   since: SQL,
 ): Promise<{ contentId: string; isChanged: boolean }[]> {
-  return rows(
-    db,
-    sql`SELECT d."contentId", EXISTS (
-          SELECT 1 FROM content_revision v
-          WHERE v.content_id = d."contentId" AND v.changed_at > d."lastDownloadedAt") AS "isChanged"
-        FROM (${since}) d`,
-  );
+  return rows(db, changedSinceStatement(since));
 }
 
 /** Items by id with what a list shows of them (name, alias, status, categories); missing ids are left out. */

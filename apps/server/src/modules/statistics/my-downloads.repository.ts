@@ -25,14 +25,14 @@ const withDate = (r: LastDownloadRow): LastDownloadRow => ({
 
 /**
  * The statement of the account's last download of each of `contentIds` it downloaded, one index probe
- * per id: rows ("contentId", "lastDownloadedAt"), to be read inside another query (the search page's
- * batch: courseware asks "changed since" of these rows in the same statement).
+ * per id: rows ("contentId", "lastDownloadedAt", "kind"), to be read inside another query (the search
+ * page's batch: courseware asks "changed since" of these rows in the same statement).
  */
 export function lastDownloadsStatement(accountId: string, contentIds: readonly string[]): SQL {
-  return sql`SELECT ids.id AS "contentId", e.occurred_at AS "lastDownloadedAt"
+  return sql`SELECT ids.id AS "contentId", e.occurred_at AS "lastDownloadedAt", e.kind
              FROM unnest(${uuidArray(contentIds)}) AS ids(id)
              CROSS JOIN LATERAL (
-               SELECT occurred_at FROM download_event
+               SELECT occurred_at, kind FROM download_event
                WHERE account_id = ${accountId}::uuid AND content_id = ids.id
                ORDER BY occurred_at DESC LIMIT 1) e`;
 }

@@ -54,7 +54,7 @@ export async function listMyDownloads(
     findOpenableListItems(db, caller.permissions, ids),
     findChangedSince(
       db,
-      page.map((r) => ({ contentId: r.contentId, since: r.exactAt })),
+      page.map((r) => ({ contentId: r.contentId, since: r.exactAt, kind: r.kind })),
     ),
   ]);
   return {

@@ -1,17 +1,19 @@
 /**
  * "My downloads" (issue 37) against a real database: a faculty member downloads a lab's file and sees it
  * in their list, unchanged; a curator edits the lab and the list, the lab's page and the search results
- * say it changed since; a second download makes it unchanged again. Visitors and students are refused
+ * say it changed since; a second download makes it unchanged again. A bundle (the whole tree) changed when
+ * an item under it did; a file only when its own item did. Visitors and students are refused
  * the list (CanViewFiles) and a visitor's search and item carry no mark.
  */
 import { describe, expect, it } from 'vitest';
 import type { Content, SearchContentResponse } from '@portal/shared/schemas/courseware';
 import { toUpdateRequest } from '@portal/shared/schemas/courseware-edit';
 import type { MyDownloadList } from '@portal/shared/schemas/my-downloads';
+import { downloadEvent } from '../../db/schema/statistics.js';
 import { storeFile } from '../../testing/fixtures.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 
-const { ctx, tree, as } = useTestApp({ tree: true });
+const { ctx, tree, accounts, as } = useTestApp({ tree: true });
 type Role = Parameters<typeof as>[0];
 
 async function call(method: 'GET' | 'PUT', url: string, role?: Role, payload?: unknown) {
@@ -114,6 +116,42 @@ describe('my downloads', () => {
     expect(got.statusCode).toBe(200);
     const listed = (await myDownloads()).items.find((i) => i.contentId === tree.lab);
     expect(listed).toMatchObject({ lastDownloadKind: 'file' });
+  });
+
+  it('marks a bundle changed when an item under it changed, and a file only when its own item did', async () => {
+    // Downloads of the module recorded as the download service records them: its zip bundle (the
+    // whole tree), then later one of its own files.
+    const downloaded = async (kind: 'file' | 'bundle') =>
+      ctx.database.db.insert(downloadEvent).values({
+        accountId: accounts.faculty,
+        fileId: tree.fileId,
+        fileName: kind === 'bundle' ? 'packet-analysis_bundle_2026-11-29.zip' : 'notes.md',
+        contentId: tree.module,
+        kind,
+      });
+    const moduleRow = async () => (await myDownloads()).items.find((i) => i.contentId === tree.module);
+    const modulePage = async () =>
+      ((await call('GET', `/content/${tree.module}`, 'faculty')).json() as Content).changedSinceDownload;
+    const editLab = async (name: string) => {
+      const item = await labPage('contenteditor');
+      const saved = await call('PUT', `/content/${tree.lab}`, 'contenteditor', {
+        ...toUpdateRequest(item),
+        name,
+      });
+      expect(saved.statusCode).toBe(200);
+    };
+
+    await downloaded('bundle');
+    expect(await moduleRow()).toMatchObject({ lastDownloadKind: 'bundle', changedSinceDownload: false });
+    await editLab('Cross-Site Scripting Lab (bundled)');
+    expect(await moduleRow()).toMatchObject({ changedSinceDownload: true });
+    expect(await modulePage()).toBe(true);
+
+    // A file of the module holds nothing of the lab: the lab's next edit does not change it.
+    await downloaded('file');
+    await editLab('Cross-Site Scripting Lab (filed)');
+    expect(await moduleRow()).toMatchObject({ lastDownloadKind: 'file', changedSinceDownload: false });
+    expect(await modulePage()).toBe(false);
   });
 
   it('refuses visitors and students the list; a visitor sees no mark', async () => {
