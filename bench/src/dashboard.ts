@@ -25,7 +25,7 @@ import { createTokenSigner } from '../../apps/server/src/modules/identity/tokens
 import { rebuildRollups } from '../../apps/server/src/modules/statistics/statistics.repository.js';
 import { OUTPUT_DIR } from './config.js';
 import { adminUrl, onAdmin, postgresAnswers } from './databases.js';
-import { summarize, type LatencyStats } from './measure.js';
+import { sampleLatency, type LatencyStats } from './measure.js';
 import { startServer, type BenchServer } from './server-process.js';
 
 const EVENTS = Number(process.env.DASHBOARD_BENCH_EVENTS ?? 1_000_000);
@@ -129,15 +129,13 @@ function isoDay(ms: number): string {
   }).format(new Date(ms));
 }
 
-async function timed(server: BenchServer, token: string, url: string): Promise<number> {
-  const started = performance.now();
+/** GETs `url` as the bearer of `token`, the body read whole. @throws Error on a status other than 200 */
+async function fetched(server: BenchServer, token: string, url: string): Promise<void> {
   const res = await fetch(`${server.baseUrl}${url}`, {
     headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
   });
   const body = await res.text();
-  const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`GET ${url} → ${res.status} ${body.slice(0, 300)}`);
-  return ms;
 }
 
 interface QueryResult {
@@ -166,10 +164,11 @@ async function measureDatabase(kind: Kind, env: Record<string, string>, token: s
     ];
     const queries: QueryResult[] = [];
     for (const [name, url] of classes) {
-      for (let k = 0; k < WARMUP; k++) await timed(server, token, url);
-      const samples: number[] = [];
-      for (let k = 0; k < SAMPLES; k++) samples.push(await timed(server, token, url));
-      queries.push({ name, stats: summarize(samples) });
+      const stats = await sampleLatency(() => fetched(server, token, url), {
+        warmup: WARMUP,
+        samples: SAMPLES,
+      });
+      queries.push({ name, stats });
       log(
         `  ${kind} ${name}: p50 ${queries.at(-1)!.stats.p50.toFixed(1)} ms, p95 ${queries.at(-1)!.stats.p95.toFixed(1)} ms`,
       );

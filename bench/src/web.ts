@@ -33,6 +33,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { sampleLatency } from './measure.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3190);
@@ -74,7 +75,6 @@ const WIDTHS: readonly { name: string; config?: Config }[] = [
 
 /** Requests per page for the server's answer time. */
 const RENDER_REQUESTS = 200;
-const P95 = 0.95;
 
 /**
  * The pages measured (issue 22): home, the courseware landing, an item (the cross-site scripting lab
@@ -177,16 +177,16 @@ async function printRenderTimes(): Promise<void> {
   );
   console.log('page                     p50 ms   p95 ms   HTML kB (br)   HTML kB (raw)');
   for (const page of MEASURED) {
-    const times: number[] = [];
     let last = { sent: 0, raw: 0, encoding: 'identity' };
-    for (let i = 0; i < RENDER_REQUESTS; i += 1) {
-      const started = performance.now();
-      last = await getCompressedPage(page.path);
-      times.push(performance.now() - started);
-    }
+    const stats = await sampleLatency(
+      async () => {
+        last = await getCompressedPage(page.path);
+      },
+      { warmup: 0, samples: RENDER_REQUESTS },
+    );
     const sent = `${(last.sent / KB).toFixed(1)}${last.encoding === 'br' ? '' : ` (${last.encoding})`}`;
     console.log(
-      `${page.name.padEnd(22)} ${quantile(times, 0.5).toFixed(1).padStart(8)} ${quantile(times, P95).toFixed(1).padStart(8)} ${sent.padStart(14)} ${(last.raw / KB).toFixed(1).padStart(15)}`,
+      `${page.name.padEnd(22)} ${stats.p50.toFixed(1).padStart(8)} ${stats.p95.toFixed(1).padStart(8)} ${sent.padStart(14)} ${(last.raw / KB).toFixed(1).padStart(15)}`,
     );
   }
 }
