@@ -5,7 +5,9 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
 import { MIGRATIONS_DIR, migrate } from '../../apps/server/src/db/migrate.js';
@@ -249,4 +251,54 @@ async function databaseExists(name: string): Promise<boolean> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Runs `work` on a new, migrated scratch database of `kind`, open, and removes it after: PGlite in a
+ * temporary folder, or portal_bench_<label>_<pid> on the server.
+ * @param label names the folder and the database (letters, digits, underscores)
+ */
+export async function withScratchDatabase<T>(
+  kind: DatabaseKind,
+  label: string,
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  let open: () => Promise<Database>;
+  let remove: () => Promise<void>;
+  if (kind === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${label}-bench-`));
+    open = () => openDatabase({ dir });
+    remove = async () => fs.rmSync(dir, { recursive: true, force: true });
+  } else {
+    const name = `portal_bench_${label}_${process.pid}`;
+    const url = new URL(adminUrl());
+    url.pathname = `/${name}`;
+    await onAdmin([`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
+    open = () => openDatabase({ url: url.toString() });
+    remove = () => onAdmin([`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+  }
+  try {
+    const database = await open();
+    try {
+      await migrate(database);
+      return await work(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await remove();
+  }
+}
+
+/**
+ * Inserts `courses` published courses of `size` items each (the course and its labs) with ids
+ * md5('item' || k)::uuid, k from 1: item k belongs to the course of its group of `size`.
+ */
+export async function insertCourses(database: Database, courses: number, size: number): Promise<void> {
+  await database.db.execute(sql`
+    INSERT INTO content (id, name, url_alias, status, categories, parent_id, root_id)
+    SELECT md5('item' || k)::uuid, 'Item ' || k, 'bench-item-' || k, 'published', ARRAY['exercise'],
+           CASE WHEN (k - 1) % ${size} = 0 THEN NULL ELSE md5('item' || (k - (k - 1) % ${size}))::uuid END,
+           md5('item' || (k - (k - 1) % ${size}))::uuid
+    FROM generate_series(1, ${courses * size}::int) k ORDER BY k`);
 }

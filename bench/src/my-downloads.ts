@@ -15,16 +15,14 @@
  * Figures go to .bench/my-downloads.json.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
-import { migrate } from '../../apps/server/src/db/migrate.js';
+import type { Database } from '../../apps/server/src/db/client.js';
 import { changedSinceDownload } from '../../apps/server/src/modules/courseware/changed-since-download.js';
 import { changedSinceStatement } from '../../apps/server/src/modules/courseware/content-changes.repository.js';
 import { lastDownloadsStatement } from '../../apps/server/src/modules/statistics/my-downloads.service.js';
 import { OUTPUT_DIR } from './config.js';
-import { adminUrl, onAdmin, postgresAnswers } from './databases.js';
+import { insertCourses, postgresAnswers, withScratchDatabase } from './databases.js';
 import { sampleLatency } from './measure.js';
 
 type Kind = 'pglite' | 'postgres';
@@ -53,14 +51,7 @@ const log = (line: string) => console.log(`[my-downloads] ${line}`);
 async function fill(database: Database): Promise<void> {
   const db = database.db;
   const started = performance.now();
-  // Courses of COURSE_SIZE items: the first of each group of that many, the others its labs.
-  await db.execute(sql`
-    INSERT INTO content (id, name, url_alias, status, categories, parent_id, root_id)
-    SELECT md5('item' || k)::uuid, 'Item ' || k, 'bench-item-' || k, 'published', ARRAY['exercise'],
-           CASE WHEN (k - 1) % ${COURSE_SIZE} = 0 THEN NULL
-                ELSE md5('item' || (k - (k - 1) % ${COURSE_SIZE}))::uuid END,
-           md5('item' || (k - (k - 1) % ${COURSE_SIZE}))::uuid
-    FROM generate_series(1, ${ITEMS}::int) k ORDER BY k`);
+  await insertCourses(database, ITEMS / COURSE_SIZE, COURSE_SIZE);
   for (let first = 1; first <= EVENTS; first += INSERT_CHUNK) {
     const last = Math.min(EVENTS, first + INSERT_CHUNK - 1);
     await db.execute(sql`
@@ -140,51 +131,23 @@ async function measure(kind: Kind, database: Database) {
   return { kind, downloaded: answer.size, changed, stats, roundTrip, plan: statementPlan };
 }
 
-async function onPglite() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-my-downloads-bench-'));
-  try {
-    const database = await openDatabase({ dir });
-    try {
-      await migrate(database);
-      log(`PGlite: ${EVENTS.toLocaleString('en')} events`);
-      await fill(database);
-      return await measure('pglite', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres() {
-  const name = `portal_bench_my_downloads_${process.pid}`;
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  await onAdmin([`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
-  try {
-    const database = await openDatabase({ url: url.toString() });
-    try {
-      await migrate(database);
-      log(`PostgreSQL: ${EVENTS.toLocaleString('en')} events into ${name}`);
-      await fill(database);
-      return await measure('postgres', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await onAdmin([`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
-  }
+/** Fills a scratch database of `kind` and measures it. */
+async function on(kind: Kind) {
+  return withScratchDatabase(kind, 'my_downloads', async (database) => {
+    log(`${kind}: ${EVENTS.toLocaleString('en')} events`);
+    await fill(database);
+    return measure(kind, database);
+  });
 }
 
 async function main() {
   const wanted = (process.env.MY_DOWNLOADS_BENCH_DATABASES ?? 'pglite,postgres').split(',');
   const results = [];
   if (wanted.includes('postgres')) {
-    if (await postgresAnswers()) results.push(await onPostgres());
+    if (await postgresAnswers()) results.push(await on('postgres'));
     else log('PostgreSQL server not answering: skipped');
   }
-  if (wanted.includes('pglite')) results.push(await onPglite());
+  if (wanted.includes('pglite')) results.push(await on('pglite'));
   let isMet = true;
   for (const r of results) {
     const target = TARGETS[r.kind];

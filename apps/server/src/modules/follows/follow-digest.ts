@@ -2,8 +2,9 @@
  * The digest of followed changes (issue 37 "Follow"): on a schedule, a job worker takes the digests that
  * are due and, in one pass, reads every change under every followed item since each follower's last
  * digest (one query for all of them), writes one e-mail per follower who has changes through the mail
- * queue, and moves each digest on by its period. Every digest carries RFC 8058's one-click unsubscribe
- * (`List-Unsubscribe` and `List-Unsubscribe-Post`) and a link to the account page.
+ * queue (a few statements for all of them), and moves each digest on by its period. Every digest
+ * carries RFC 8058's one-click unsubscribe (`List-Unsubscribe` and `List-Unsubscribe-Post`) and a link
+ * to the account page.
  */
 import { AppError } from '@portal/shared/errors';
 import { FOLLOW_DIGEST_ITEMS_MAX, FOLLOW_DIGEST_PERIOD_MS } from '@portal/shared/limits';
@@ -14,7 +15,7 @@ import { escapeHtml } from '../../lib/html.js';
 import type { Signer } from '../../lib/signer.js';
 import { findChangesUnder, type ContentChangeRow } from '../courseware/courseware.service.js';
 import { findAccountContacts } from '../identity/identity.service.js';
-import { enqueueMail } from '../mail/mail.service.js';
+import { enqueueMails, MAILS_PER_BATCH, type OutgoingMail } from '../mail/mail.service.js';
 import * as repo from './follows.repository.js';
 import { digestSettingsOf, unsubscribeTokenOf } from './follows.service.js';
 
@@ -131,6 +132,7 @@ export async function sendDueDigests(
     }
     const contacts = await findAccountContacts(tx, [...byAccount.keys()]);
     let itemsSent = 0;
+    const mails: OutgoingMail[] = [];
     for (const contact of contacts) {
       const items = [...byAccount.get(contact.id)!.values()].sort(
         (a, b) => b.changedAt.getTime() - a.changedAt.getTime() || a.name.localeCompare(b.name),
@@ -142,7 +144,7 @@ export async function sendDueDigests(
         token,
       });
       itemsSent += items.length;
-      await enqueueMail(tx, {
+      mails.push({
         to: contact.email,
         subject: `Courseware you follow: ${items.length} ${items.length === 1 ? 'item' : 'items'} changed`,
         text,
@@ -152,7 +154,9 @@ export async function sendDueDigests(
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         },
       });
+      if (mails.length === MAILS_PER_BATCH) await enqueueMails(tx, mails.splice(0));
     }
+    await enqueueMails(tx, mails);
     await repo.markDigestsSent(
       tx,
       due.map((d) => d.accountId),

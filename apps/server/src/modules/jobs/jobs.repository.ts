@@ -3,6 +3,7 @@
  * auto-committed query, or runs in the caller's transaction: no transaction is held while a job works
  * (PGlite has one connection).
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { millis, rows, textArray } from '../../db/rows.js';
@@ -29,16 +30,36 @@ export async function insertJob(
   db: Db,
   values: { kind: string; payload: Record<string, unknown>; maxAttempts?: number; delayMs?: number },
 ): Promise<string> {
-  const [row] = await db
-    .insert(job)
-    .values({
-      kind: values.kind,
-      payload: values.payload,
-      ...(values.maxAttempts ? { maxAttempts: values.maxAttempts } : {}),
-      runAfter: sql`now() + ${millis(values.delayMs ?? 0)}`,
-    })
-    .returning({ id: job.id });
-  return row!.id;
+  const [id] = await insertJobs(db, [values]);
+  return id!;
+}
+
+/** Rows per INSERT of insertJobs: a statement holds at most 65,535 parameters (4 a row). */
+const INSERT_BATCH_ROWS = 1000;
+
+/** Inserts many jobs, INSERT_BATCH_ROWS a statement; returns their ids in the order given. */
+export async function insertJobs(
+  db: Db,
+  values: readonly {
+    kind: string;
+    payload: Record<string, unknown>;
+    maxAttempts?: number;
+    delayMs?: number;
+  }[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let first = 0; first < values.length; first += INSERT_BATCH_ROWS) {
+    const batch = values.slice(first, first + INSERT_BATCH_ROWS).map((v) => ({
+      id: crypto.randomUUID(),
+      kind: v.kind,
+      payload: v.payload,
+      ...(v.maxAttempts ? { maxAttempts: v.maxAttempts } : {}),
+      runAfter: sql`now() + ${millis(v.delayMs ?? 0)}`,
+    }));
+    await db.insert(job).values(batch);
+    ids.push(...batch.map((row) => row.id));
+  }
+  return ids;
 }
 
 /**

@@ -103,6 +103,14 @@ export async function enqueueJob(
   return repo.insertJob(db, job);
 }
 
+/** Adds many jobs at once (in the caller's transaction if given one): a few statements, not one a job. */
+export async function enqueueJobs(
+  db: Db,
+  jobs: readonly { kind: string; payload: Record<string, unknown>; maxAttempts?: number; delayMs?: number }[],
+): Promise<string[]> {
+  return repo.insertJobs(db, jobs);
+}
+
 /** The delay before retry number `attempt` (1-based): base · 2^(attempt−1), capped. */
 export function retryDelayMs(attempt: number, baseMs = JOB_RETRY_BASE_MS, maxMs = JOB_RETRY_MAX_MS): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));

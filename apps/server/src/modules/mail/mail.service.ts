@@ -2,6 +2,7 @@
  * Outgoing e-mail (DESIGN.md): a message is written to the outbox, with the `mail` job that delivers
  * it, in the caller's transaction; the job runner delivers it (mail-delivery.ts), with retries.
  */
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import { MAIL_NOTICES_PER_RECIPIENT_MAX, MAIL_NOTICE_WINDOW_MS } from '@portal/shared/limits';
 import type { OutboxResponse, OutboxStatus } from '@portal/shared/schemas/mail';
@@ -10,7 +11,7 @@ import { isoTimestamp } from '../../db/rows.js';
 import { outbox } from '../../db/schema/mail.js';
 import { decodePageToken, keysetPage } from '../../lib/page-token.js';
 import { isWithinLimit, rateLimitKey } from '../../lib/rate-limit.js';
-import { enqueueJob } from '../jobs/jobs.service.js';
+import { enqueueJobs } from '../jobs/jobs.service.js';
 import { listMessages } from './mail.repository.js';
 import { MAIL_JOB_KIND, MAIL_MAX_ATTEMPTS } from './mail-delivery.js';
 
@@ -81,25 +82,48 @@ export function mayMailNotice(
  * @returns the outbox row id, which is also the message's id (its `Message-ID` header)
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
+  const [id] = await enqueueMails(db, [mail]);
+  return id!;
+}
+
+/**
+ * Outbox rows per INSERT of enqueueMails (a statement holds at most 65,535 parameters, 7 a row); callers
+ * queueing thousands hand them over this many at a time, so that no more are held at once.
+ */
+export const MAILS_PER_BATCH = 1000;
+
+/**
+ * Stores many messages and their delivery jobs together, a few statements for all (a digest pass
+ * queues thousands), as enqueueMail does one.
+ * @returns the outbox row ids, in the order given
+ */
+export async function enqueueMails(db: Db, mails: readonly OutgoingMail[]): Promise<string[]> {
+  if (mails.length === 0) return [];
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(outbox)
-      .values({
-        to: oneLine(mail.to),
-        subject: oneLine(mail.subject),
-        text: mail.text,
-        html: mail.html ?? null,
-        attachments: mail.attachments ?? null,
-        headers: mail.headers
-          ? Object.fromEntries(
-              Object.entries(mail.headers).map(([name, value]) => [oneLine(name), oneLine(value)]),
-            )
-          : null,
-      })
-      .returning({ id: outbox.id });
-    const messageId = row!.id;
-    await enqueueJob(tx, { kind: MAIL_JOB_KIND, payload: { messageId }, maxAttempts: MAIL_MAX_ATTEMPTS });
-    return messageId;
+    const rows = mails.map((mail) => ({
+      id: crypto.randomUUID(),
+      to: oneLine(mail.to),
+      subject: oneLine(mail.subject),
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: mail.attachments ?? null,
+      headers: mail.headers
+        ? Object.fromEntries(
+            Object.entries(mail.headers).map(([name, value]) => [oneLine(name), oneLine(value)]),
+          )
+        : null,
+    }));
+    for (let first = 0; first < rows.length; first += MAILS_PER_BATCH)
+      await tx.insert(outbox).values(rows.slice(first, first + MAILS_PER_BATCH));
+    await enqueueJobs(
+      tx,
+      rows.map((row) => ({
+        kind: MAIL_JOB_KIND,
+        payload: { messageId: row.id },
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+      })),
+    );
+    return rows.map((row) => row.id);
   });
 }
 

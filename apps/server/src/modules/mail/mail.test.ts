@@ -13,10 +13,10 @@ import { mimeParts, startSmtpPeer, type SmtpPeer } from '../../testing/smtp-peer
 import { useTestApp } from '../../testing/use-test-app.js';
 import { BACKGROUND_WAIT } from '../../testing/wait.js';
 import { bearer } from '../../testing/fixtures.js';
-import { rows } from '../../db/rows.js';
+import { rows, textArray } from '../../db/rows.js';
 import { claimJob } from '../jobs/jobs.repository.js';
 import { createJobRunner, enqueueJob, retryDelayMs } from '../jobs/jobs.service.js';
-import { enqueueMail, oneLine } from './mail.service.js';
+import { enqueueMail, enqueueMails, MAILS_PER_BATCH, oneLine } from './mail.service.js';
 import { MAIL_JOB_KIND, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, createMailDelivery } from './mail-delivery.js';
 
 let peer: SmtpPeer;
@@ -141,6 +141,35 @@ describe('mail jobs', () => {
       sql`SELECT count(*)::int AS n FROM outbox WHERE "to" = ${marker}`,
     );
     expect(left[0]!.n).toBe(0);
+  });
+
+  it('queues more messages than one statement holds, each with its delivery job, ids in the order given', async () => {
+    const count = MAILS_PER_BATCH + 1;
+    const marker = `batch-${Date.now()}`;
+    const addresses = Array.from({ length: count }, (_, k) => `${marker}-${k}@example.edu`);
+    class RolledBack extends Error {}
+    // Counted inside a transaction that is then rolled back: nothing is delivered.
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        const ids = await enqueueMails(
+          tx,
+          addresses.map((to, k) => ({ to, subject: `Batch ${k}`, text: 'b' })),
+        );
+        const stored = await rows<{ id: string; to: string }>(
+          tx,
+          sql`SELECT id, "to" FROM outbox WHERE "to" LIKE ${`${marker}-%`}`,
+        );
+        const addressOf = new Map(stored.map((row) => [row.id, row.to]));
+        expect(ids.map((id) => addressOf.get(id))).toEqual(addresses);
+        const jobs = await rows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM job
+              WHERE kind = ${MAIL_JOB_KIND} AND payload->>'messageId' = ANY(${textArray(ids)})`,
+        );
+        expect(jobs[0]!.n).toBe(count);
+        throw new RolledBack();
+      }),
+    ).rejects.toBeInstanceOf(RolledBack);
   });
 
   it('retries a temporary refusal later with back-off, and gives up at once on a permanent one', async () => {
