@@ -1,8 +1,8 @@
 /**
- * Debian's nginx as a caching reverse proxy in front of a portal instance, with the configuration that
+ * Debian's nginx as a caching reverse proxy in front of portal instances, with the configuration that
  * docs/caching.md gives operators (issue 39), read from that page: what the tests prove is what the
- * documentation says. Its folder, port and upstream are the test's own; it runs in the foreground as a
- * child process and is stopped by `stop`.
+ * documentation says (the proxy tests and the load bench). Its folder, port and upstream are the caller's
+ * own; it runs in the foreground as a child process and is stopped by `stop`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,25 +28,31 @@ export interface NginxProxy {
 }
 
 /**
- * The documented configuration for a proxy on `port` in front of the instance on `upstreamPort`, its
- * cache in `dir`: the `nginx` block of docs/caching.md with its cache path, upstream servers and listen
- * address replaced, inside the main and `http` contexts a foreground nginx needs.
+ * The documented configuration for a proxy on `port` in front of the instances on `upstreamPorts`, its
+ * cache in `dir`: the `nginx` block of docs/caching.md with its cache path, upstream servers (in order;
+ * documented ones beyond the ports given are left out) and listen address replaced, inside the main and
+ * `http` contexts a foreground nginx needs.
+ * @throws Error when more ports are given than the documentation names servers
  */
-export function documentedConfig(dir: string, port: number, upstreamPort: number): string {
+export function documentedConfig(dir: string, port: number, upstreamPorts: readonly number[]): string {
   const documented = /```nginx\n([\s\S]*?)```/.exec(fs.readFileSync(CACHING_DOC, 'utf8'))?.[1];
   if (!documented) throw new Error(`${CACHING_DOC} holds no nginx block`);
   let servers = 0;
   const block = documented
     .split('\n')
-    // The documented upstream names two instances; here there is the one the test started.
     .flatMap((line) => {
       if (!line.trim().startsWith('server 127.0.0.1:')) return [line];
+      const upstreamPort = upstreamPorts[servers];
       servers += 1;
-      return servers === 1 ? [line.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${upstreamPort}`)] : [];
+      return upstreamPort === undefined
+        ? []
+        : [line.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${upstreamPort}`)];
     })
     .join('\n')
     .replace('/var/cache/nginx/portal', path.join(dir, 'cache'))
     .replace('listen 80;', `listen 127.0.0.1:${port};`);
+  if (upstreamPorts.length > servers)
+    throw new Error(`docs/caching.md names ${servers} upstream servers, not ${upstreamPorts.length}`);
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, 'temp', name)};`;
   return [
     'daemon off;',
@@ -80,11 +86,11 @@ async function untilAnswering(url: string, child: ChildProcess, errorLog: string
 }
 
 /**
- * Starts nginx with the documented configuration in front of the instance on `upstreamPort`, in a new
+ * Starts nginx with the documented configuration in front of the instances on `upstreamPorts`, in a new
  * folder; `nginx -t` checks the configuration first.
  * @throws Error when nginx refuses the configuration or does not answer
  */
-export async function startNginxProxy(upstreamPort: number): Promise<NginxProxy> {
+export async function startNginxProxy(upstreamPorts: readonly number[]): Promise<NginxProxy> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-nginx-'));
   // nginx's workers drop root for its unprivileged user (www-data): they must reach the folder and
   // write the cache and temporary files.
@@ -92,7 +98,7 @@ export async function startNginxProxy(upstreamPort: number): Promise<NginxProxy>
   for (const name of ['cache', 'temp']) fs.mkdirSync(path.join(dir, name), { mode: 0o777 });
   for (const name of ['cache', 'temp']) fs.chmodSync(path.join(dir, name), 0o777);
   const port = await freePort();
-  const config = documentedConfig(dir, port, upstreamPort);
+  const config = documentedConfig(dir, port, upstreamPorts);
   const configFile = path.join(dir, 'nginx.conf');
   fs.writeFileSync(configFile, config);
   const args = ['-p', dir, '-c', configFile];

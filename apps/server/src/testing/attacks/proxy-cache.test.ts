@@ -30,7 +30,7 @@ let proxy: NginxProxy;
 beforeAll(async () => {
   web = await buildWebDistApp(ctx, 'web-proxy-cache');
   await web.listen({ port: 0, host: '127.0.0.1' });
-  proxy = await startNginxProxy((web.server.address() as AddressInfo).port);
+  proxy = await startNginxProxy([(web.server.address() as AddressInfo).port]);
 }, 30_000);
 
 afterAll(async () => {
