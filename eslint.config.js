@@ -38,6 +38,8 @@ const FEATURE_DEPENDENCIES = {
   pages: ['files'],
   // The deep-linking picker is the courseware search and tree (issue 26).
   lti: ['courseware'],
+  // Course import (issue 38): its pages link to items by address (config/paths), nothing more.
+  imports: [],
 };
 
 /** Zones of `import-x/no-restricted-paths`: each `target` may not import from `from` (less `except`). */
@@ -102,8 +104,21 @@ const SERVER_MODULE_DEPENDENCIES = {
   seo: ['courseware', 'events', 'news', 'pages', 'site'],
   // An LTI launch signs its user in (identity's sign-on code) and links courseware items (issue 26).
   lti: ['courseware', 'identity'],
-  // The seed is above every module: it writes the demo data through their services.
-  seed: ['courseware', 'knowledge', 'contributors', 'files', 'identity', 'news', 'pages', 'statistics'],
+  // Course import (issue 38) is above the areas it fills: it writes a whole course tree (items, their
+  // knowledge links, contributors, files and their versions) in one transaction, as the seed always did.
+  imports: ['courseware', 'knowledge', 'contributors', 'files', 'identity'],
+  // The seed is above every module: it writes the demo data through their services and the importer.
+  seed: [
+    'imports',
+    'courseware',
+    'knowledge',
+    'contributors',
+    'files',
+    'identity',
+    'news',
+    'pages',
+    'statistics',
+  ],
 };
 
 /**
@@ -160,11 +175,14 @@ const PENDING_SCHEMA_IMPORTS = {
   statistics: ['identity', 'organizations'],
 };
 
-/** Zones of `import-x/no-restricted-paths`: a module imports only its own tables (the seed writes all). */
+/**
+ * Zones of `import-x/no-restricted-paths`: a module imports only its own tables (the seed and the course
+ * importer write all).
+ */
 function serverTableZones() {
   const modules = [...Object.keys(SERVER_MODULE_DEPENDENCIES), ...Object.keys(SERVER_INFRASTRUCTURE_MODULES)];
   return modules
-    .filter((name) => name !== 'seed')
+    .filter((name) => name !== 'seed' && name !== 'imports')
     .map((name) => {
       const owned = SERVER_TABLE_OWNERS[name] ?? [];
       const allowed = [...owned, ...(PENDING_SCHEMA_IMPORTS[name] ?? [])];

@@ -148,6 +148,8 @@ export const ROUTES: readonly AuditedRoute[] = [
   { path: '*', url: XSS_SHEET.url, shows: { heading: new RegExp(`${XSS_SHEET.name}$`) }, roles: EVERYONE },
   { path: 'cr-admin', url: '/cr-admin', shows: { heading: 'Content administration' }, roles: EDITORS },
   { path: 'admin', url: '/admin', shows: { heading: 'Content administration' }, roles: ONE_EDITOR },
+  // Course import (issue 38): the upload and the recent imports; one import is /cr-import/{id} of the same route.
+  { path: 'cr-import/*', url: '/cr-import', shows: { heading: 'Course import' }, roles: EDITORS },
   {
     path: 'cr-archived-content',
     url: '/cr-archived-content',

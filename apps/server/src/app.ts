@@ -38,6 +38,7 @@ import { followsModule } from './modules/follows/index.js';
 import { filesModule } from './modules/files/index.js';
 import { formsModule } from './modules/forms/index.js';
 import { identityModule, identitySessions } from './modules/identity/index.js';
+import { importsModule } from './modules/imports/index.js';
 import { jobsModule } from './modules/jobs/index.js';
 import { knowledgeModule } from './modules/knowledge/index.js';
 import { searchGeneration } from './modules/knowledge/coverage.repository.js';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(siteModule);
   await app.register(coursewareModule, { lastDownloadsStatement });
   await app.register(filesModule);
+  await app.register(importsModule);
   await app.register(lessonsModule);
   await app.register(contributorsModule);
   await app.register(knowledgeModule);

@@ -72,24 +72,28 @@ export const FIRST_LOAD_EXCLUDED_PACKAGES = ['zod'];
  * "Changed since you downloaded it" mark of a search result cost 0.1 kB on each route, 0.3 on /courseware;
  * the file preview, the history and Follow load only when drawn for those who may use them, and the item
  * page's signed-in controls load through one import (0.2 kB less on an item).
+ * Course import (issue 38): its one route entry for /cr-import and /cr-import/{id} (the page is a lazy chunk
+ * of its own) and its two addresses cost 0.1 kB on each route; the keyword schema that a package's front
+ * matter shares with the courseware schemas became a chunk of its own, about 20 B more where those load
+ * (/courseware, an item).
  */
 export const PUBLIC_ROUTES = [
-  { route: '/', modules: ['src/features/site/pages/home-page.tsx'], budget: 197_600 },
+  { route: '/', modules: ['src/features/site/pages/home-page.tsx'], budget: 197_700 },
   {
     route: '/courseware',
     modules: ['src/features/courseware/pages/courseware-index-page.tsx'],
-    budget: 231_200,
+    budget: 231_300,
   },
   {
     route: '/courseware/<item>',
     modules: ['src/features/courseware/pages/content-detail-page.tsx'],
-    budget: 210_200,
+    budget: 210_300,
   },
   // A dynamic page (001 §2) at the catch-all: the views only; editing loads for editors alone.
   {
     route: '/<page>',
     modules: ['src/features/pages/pages/dynamic-page.tsx'],
-    budget: 209_200,
+    budget: 209_300,
   },
 ];
 

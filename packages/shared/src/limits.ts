@@ -13,6 +13,7 @@ export * from './schemas/forms-limits.js';
 export * from './schemas/news-limits.js';
 export * from './schemas/pages-limits.js';
 export * from './schemas/follows-limits.js';
+export * from './schemas/imports-limits.js';
 export * from './schemas/caching-limits.js';
 export * from './schemas/preview-limits.js';
 export * from './operations-limits.js';

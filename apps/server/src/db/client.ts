@@ -32,6 +32,7 @@ import * as pages from './schema/pages.js';
 import * as site from './schema/site.js';
 import * as statistics from './schema/statistics.js';
 import * as follows from './schema/follows.js';
+import * as imports from './schema/imports.js';
 
 export const schema = {
   ...contributors,
@@ -45,6 +46,7 @@ export const schema = {
   ...lessons,
   ...lti,
   ...follows,
+  ...imports,
   ...mail,
   ...news,
   ...organizations,

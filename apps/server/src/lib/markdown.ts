@@ -80,6 +80,25 @@ export function firstTitle(markdown: string): string | undefined {
   return markdownSections(markdown).find((s) => s.depth === 1)?.heading;
 }
 
+/**
+ * The document without its first heading of depth 1, and that heading as plain text (undefined, and
+ * the document as it is, when it has none): a README whose title names its item is the item's name, and
+ * its description starts after it.
+ */
+export function withoutTitle(markdown: string): { title: string | undefined; body: string } {
+  const heading = new Marked()
+    .lexer(markdown)
+    .find(
+      (token): token is Tokens.Heading => token.type === 'heading' && (token as Tokens.Heading).depth === 1,
+    );
+  if (!heading) return { title: undefined, body: markdown };
+  const at = markdown.indexOf(heading.raw);
+  return {
+    title: plainHeading(heading.text),
+    body: at < 0 ? markdown : markdown.slice(0, at) + markdown.slice(at + heading.raw.length),
+  };
+}
+
 function isAbsoluteUrl(href: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#');
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { OPENAPI_DOCUMENT, declareRequiredProperties } from '../lib/openapi.js';
 
 export default fp(
@@ -15,9 +15,9 @@ export default fp(
     await app.register(swagger, {
       openapi: OPENAPI_DOCUMENT,
       transform: jsonSchemaTransform,
+      // Named schemas (zod `.meta({ id })`, e.g. a recursive tree) become components the paths refer to.
       transformObject: (documentObject) => {
-        const document =
-          'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+        const document = jsonSchemaTransformObject(documentObject);
         declareRequiredProperties(document);
         return document;
       },

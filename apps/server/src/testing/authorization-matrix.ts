@@ -30,6 +30,7 @@ import { insertIdentity, listIdentitiesOfAccount } from '../modules/lti/lti-iden
 import { createPlatform } from '../modules/lti/lti-platforms.service.js';
 import { httpsRegistration, insertDeepLinkingLaunch } from './lti-platform.js';
 import { multipart } from './multipart.js';
+import { zipOf } from './zip-of.js';
 
 /** The callers of every row, in the order of `expect`. */
 export const CALLERS = [
@@ -167,6 +168,34 @@ async function ltiIdentityOf(f: MatrixFixtures, accountId: string): Promise<stri
   });
   const [found] = await listIdentitiesOfAccount(f.app.db, accountId);
   return found!.id;
+}
+
+/**
+ * A zip of a one-folder course (a course import's package) of its own package id, so that imports made
+ * for different callers never wait for each other (one import of a package runs at a time).
+ */
+async function importPackage(): Promise<Buffer> {
+  const id = `matrix-${Math.random().toString(36).slice(2)}`;
+  return zipOf({ 'matrix-course/README.md': `---\nid: ${id}\nlicense: MIT\n---\n# Matrix course\n` });
+}
+/** A multipart body of the import package. */
+async function importUpload() {
+  return multipart(
+    {},
+    { filename: 'matrix-course.zip', contentType: 'application/zip', content: await importPackage() },
+  );
+}
+/** A fresh previewed course import (uploaded by the admin) for one call: its id. */
+async function newImportPreview(f: MatrixFixtures): Promise<string> {
+  const body = await importUpload();
+  const res = await f.app.inject({
+    method: 'POST',
+    url: `${V1}/courseware-imports`,
+    payload: body.payload,
+    headers: { ...body.headers, ...f.adminHeaders() },
+  });
+  if (res.statusCode !== 201) throw new Error(`import preview: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: string }).id;
 }
 
 /** The account of a caller (signed out: the student's). */
@@ -676,6 +705,30 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expect: SIGNED_IN,
     sample: (f) => ({ url: `${V1}/content/${f.tree.lab}/follow` }),
   },
+  'POST /api/v1/courseware-imports': {
+    expect: EDITOR,
+    sample: async () => ({ url: `${V1}/courseware-imports`, stream: await importUpload() }),
+  },
+  'GET /api/v1/courseware-imports': { expect: EDITOR, sample: () => ({ url: `${V1}/courseware-imports` }) },
+  'GET /api/v1/courseware-imports/{id}': {
+    expect: EDITOR,
+    sample: async (f) => ({ url: `${V1}/courseware-imports/${await newImportPreview(f)}` }),
+  },
+  'POST /api/v1/courseware-imports/{id}/start': {
+    expect: EDITOR,
+    sample: async (f) => ({
+      url: `${V1}/courseware-imports/${await newImportPreview(f)}/start`,
+      body: { acceptWarnings: true },
+    }),
+  },
+  'POST /api/v1/courseware-imports/{id}/cancel': {
+    expect: EDITOR,
+    sample: async (f) => ({ url: `${V1}/courseware-imports/${await newImportPreview(f)}/cancel` }),
+  },
+  'DELETE /api/v1/courseware-imports/{id}': {
+    expect: EDITOR,
+    sample: async (f) => ({ url: `${V1}/courseware-imports/${await newImportPreview(f)}` }),
+  },
   'GET /api/v1/account/follows': { expect: SIGNED_IN, sample: () => ({ url: `${V1}/account/follows` }) },
   'GET /api/v1/account/downloads': { expect: FACULTY, sample: () => ({ url: `${V1}/account/downloads` }) },
   'GET /api/v1/account/follow-digest': {
@@ -1034,6 +1087,7 @@ const CATALOGUE = 'the courseware catalogue is the organization’s; who sees wh
 const CMS = 'pages, news and events are the organization’s, edited by every content editor';
 const FOLLOWS =
   'a follow is the caller’s own, kept by account; the id names a catalogue item (HIDDEN_CONTENT)';
+const IMPORTS = 'course imports are the content editors’ shared work: each may see, confirm or cancel any';
 const ADMIN_ONLY = 'admins manage every account; a non-admin naming another account is 403 (matrix row)';
 
 /** Adds an account message for the faculty member, and tells whether it is still unread. */
@@ -1239,6 +1293,10 @@ export const OTHERS_RESOURCES: Record<string, OthersResourceRow> = {
     },
     check: (f, _body, sample) => pageUnchanged(f, sample.other!),
   },
+  'GET /api/v1/courseware-imports/{id}': { shared: IMPORTS },
+  'POST /api/v1/courseware-imports/{id}/start': { shared: IMPORTS },
+  'POST /api/v1/courseware-imports/{id}/cancel': { shared: IMPORTS },
+  'DELETE /api/v1/courseware-imports/{id}': { shared: IMPORTS },
   'GET /api/v1/content/{id}': { shared: CATALOGUE },
   'GET /api/v1/content/{id}/files': { shared: CATALOGUE },
   'PUT /api/v1/content/{id}': { shared: CATALOGUE },

@@ -154,6 +154,14 @@ export function layoutPages({ queryClient, env }: RouteDependencies): RouteObjec
       loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
       lazy: lazyPage(() => import('../features/courseware/pages/content-admin-page'), 'ContentAdminPage'),
     })),
+    // Importing courseware by the course (issue 38): the upload and recent imports at /cr-import, one
+    // import at /cr-import/{id}; editors only, else home. One route and one chunk for both pages.
+    {
+      path: 'cr-import/*',
+      handle: CLIENT_ONLY,
+      loader: createPermissionGuard(queryClient, 'CanUpdateContent'),
+      lazy: lazyPage(() => import('../features/imports/pages/course-import-pages'), 'CourseImportPages'),
+    },
     ...['cr-archived-content', 'archived-content'].map((path) => ({
       path,
       handle: CLIENT_ONLY,

@@ -45,6 +45,9 @@ export const paths = {
   /** Admin tables (000 §2); /admin and /archived-content are the other variant's addresses. */
   contentAdmin: '/cr-admin',
   archivedContent: '/cr-archived-content',
+  /** Importing courseware by the course (issue 38): the upload and recent imports, and one import. */
+  courseImport: '/cr-import',
+  courseImportOf: (id: string) => `/cr-import/${encodeURIComponent(id)}`,
   login: '/login',
   logout: '/logout',
   /** Identity (001 §2, issue 5): sign-up and the exercise area leave the app. */

@@ -5,6 +5,9 @@
  */
 import { vi } from 'vitest';
 
+/** The status of an answer without a body. */
+const NO_CONTENT = 204;
+
 export interface MockRequest {
   method: string;
   url: URL;
@@ -68,6 +71,8 @@ export function mockApi(handlers: Record<string, MockHandler>) {
     if (!handler) throw new Error(`Unexpected request in test: ${method} ${url.pathname}${url.search}`);
     const result = await handler(request);
     const { status, body, headers } = isReplyWithStatus(result) ? result : { status: 200, body: result };
+    // A 204 has no body (the Response constructor refuses one), whatever the handler gave.
+    if (status === NO_CONTENT) return new Response(null, { status });
     if (headers?.['Content-Type'] && typeof body === 'string') return new Response(body, { status, headers });
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });

@@ -13,6 +13,23 @@ import { sweepSearchCache } from './search-cache.repository.js';
 import type { LastDownloadsStatement } from './changed-since-download.js';
 export type { LastDownloadsStatement } from './changed-since-download.js';
 export { findPublicItem, listListedItems, type PublicItem } from './courseware.service.js';
+/**
+ * The item writes a course import makes in its own transaction (issue 38), with the rules of the item
+ * editor's: lock and update a row with its revision, replace its knowledge links, contributors and
+ * sections, read its files, and add its words to the search lexicon.
+ */
+export {
+  findContributorIds,
+  findFileRows,
+  findSectionRows,
+  insertRevision,
+  lockContent,
+  replaceContributors,
+  replaceKnowledge,
+  replaceSections,
+  updateContentRow,
+} from './courseware-write.repository.js';
+export { addLexiconWords } from './search-vocabulary.repository.js';
 
 /**
  * Registers the courseware routes and the search cache sweep. `lastDownloadsStatement` reads a person's

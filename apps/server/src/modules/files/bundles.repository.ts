@@ -76,19 +76,23 @@ export async function findItemFiles(db: Db, contentIds: readonly string[]): Prom
   );
 }
 
-/** What an item's cartridge page shows besides its name: description (sanitised HTML) and includes. */
+/**
+ * What an item's cartridge page shows besides its name: description (sanitised HTML) and includes; and
+ * the keywords its metadata carries (read back by the importer, issue 38).
+ */
 export interface ItemPageRow {
   id: string;
   description: string;
   includes: string[];
+  keywords: string[];
 }
 
-/** The descriptions and includes of the given items. */
+/** The descriptions, includes and keywords of the given items. */
 export async function findItemPages(db: Db, contentIds: readonly string[]): Promise<ItemPageRow[]> {
   if (contentIds.length === 0) return [];
   return rows<ItemPageRow>(
     db,
-    sql`SELECT id, description, includes FROM content WHERE id = ANY(${uuidArray(contentIds)})`,
+    sql`SELECT id, description, includes, keywords FROM content WHERE id = ANY(${uuidArray(contentIds)})`,
   );
 }
 

@@ -4,7 +4,9 @@
  *   imsmanifest.xml            schema "IMS Common Cartridge" 1.1.0; manifest-level LOM (title,
  *                              description, keywords, licence and source, alignments as
  *                              classification/taxonPath); one rooted-hierarchy organization in the
- *                              portal's order; one `webcontent` resource per item
+ *                              portal's order, each item's own LOM in its page item's metadata; one
+ *                              `webcontent` resource per item, each file with LOM metadata that names
+ *                              it or marks it as generated (cartridge-metadata.ts)
  *   <item>/<child>/index.html  each item's page, with its files beside it, Markdown and AsciiDoc also
  *                              rendered to .html; LaTeX, PDF and the rest as they are
  * Paths are ASCII `[a-z0-9._-]` and unique (LMSs unescape hrefs); every resource's href is one of its
@@ -28,13 +30,22 @@ import {
   type PageFileLink,
   type RenderedKind,
 } from './cartridge-pages.js';
-import type { ItemPage } from './cartridge-tree.js';
+import {
+  addFileMetadata,
+  addItemMetadata,
+  CC_NAMESPACE,
+  langString,
+  LANGUAGE,
+  LOM_MANIFEST_NAMESPACE,
+  xmlText,
+  type CartridgeFileRole,
+} from './cartridge-metadata.js';
+import { emptyItemPage, type ItemPage } from './cartridge-tree.js';
 import { UniqueNames, asciiSegment } from './filenames.js';
 import type { PutResult } from '../../lib/storage.js';
 
 /** Namespaces of IMS CC 1.1: the content package profile and the manifest's LOM. */
-export const CC_NAMESPACE = 'http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1';
-export const LOM_MANIFEST_NAMESPACE = 'http://ltsc.ieee.org/xsd/imsccv1p1/LOM/manifest';
+export { CC_NAMESPACE, LOM_MANIFEST_NAMESPACE };
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 /** Where IMS publishes the schemas (a hint for validators). */
@@ -44,8 +55,6 @@ const SCHEMA_LOCATION =
 export const CARTRIDGE_MANIFEST_NAME = 'imsmanifest.xml';
 /** Each item's page in its folder. */
 export const PAGE_NAME = 'index.html';
-/** The language of the pages and metadata. */
-const LANGUAGE = 'en';
 /** Longest ASCII folder or file name (the stem is cut, the extension kept). */
 const SEGMENT_MAX = 60;
 /** Markdown and AsciiDoc files up to this size are rendered to HTML; larger ones are only kept. */
@@ -134,22 +143,6 @@ export function layoutCartridge(tree: BundleTree): CartridgeLayout {
 
 const pagePath = (layout: CartridgeLayout, item: BundleItem) =>
   `${layout.folderOf.get(item.id)}/${PAGE_NAME}`;
-
-/**
- * Text for xmlbuilder2's `txt`: its serializer leaves whatever looks like an entity reference (`&amp;`,
- * `&#65;`, `&T;`) as it is, so a name "&amp;" would be read back as "&" and "R&D;" would not be XML.
- * Every `&` goes in as `&amp;`, which the serializer then keeps.
- */
-const xmlText = (text: string) => text.replaceAll('&', '&amp;');
-
-/** A LOM LangString: `<string language="en">text</string>` under `parent`. */
-function langString(parent: XMLBuilder, name: string, text: string): void {
-  parent
-    .ele(LOM_MANIFEST_NAMESPACE, `lomimscc:${name}`)
-    .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:string')
-    .att('language', LANGUAGE)
-    .txt(xmlText(text));
-}
 
 /** The distinct sources and licences of the tree's items, in tree order. */
 export function sourcesOf(tree: BundleTree): BundleSource[] {
@@ -274,13 +267,14 @@ export function renderCartridgeManifest({
   // An item that opens a resource may not hold items (CC 1.1 rule 8b): an item with children is a
   // folder whose first entry is its own page.
   const addItem = (parent: XMLBuilder, item: BundleItem) => {
-    const pageItem = (into: XMLBuilder) =>
-      into
+    const pageItem = (into: XMLBuilder) => {
+      const page = into
         .ele(CC_NAMESPACE, 'item')
         .att('identifier', itemId(item.id))
-        .att('identifierref', resourceId(item.id))
-        .ele(CC_NAMESPACE, 'title')
-        .txt(xmlText(item.name));
+        .att('identifierref', resourceId(item.id));
+      page.ele(CC_NAMESPACE, 'title').txt(xmlText(item.name));
+      addItemMetadata(page, item, pages.get(item.id) ?? emptyItemPage());
+    };
     if (item.children.length === 0) return void pageItem(parent);
     const folder = parent.ele(CC_NAMESPACE, 'item').att('identifier', folderItemId(item.id));
     folder.ele(CC_NAMESPACE, 'title').txt(xmlText(item.name));
@@ -290,11 +284,13 @@ export function renderCartridgeManifest({
   addItem(top, root);
 
   const resources = manifest.ele(CC_NAMESPACE, 'resources');
-  const entriesOf = new Map<string, string[]>();
+  // Each item's files: its page, its stored files, then their renderings, each with what it is.
+  const entriesOf = new Map<string, { path: string; role: CartridgeFileRole }[]>();
+  const addEntry = (itemId: string, path: string, role: CartridgeFileRole) =>
+    entriesOf.set(itemId, [...(entriesOf.get(itemId) ?? []), { path, role }]);
   for (const entry of layout.entries)
-    entriesOf.set(entry.item.id, [...(entriesOf.get(entry.item.id) ?? []), entry.path]);
-  for (const r of layout.rendered)
-    entriesOf.set(r.file.contentId, [...(entriesOf.get(r.file.contentId) ?? []), r.path]);
+    addEntry(entry.item.id, entry.path, { kind: 'stored', file: entry.file });
+  for (const r of layout.rendered) addEntry(r.file.contentId, r.path, { kind: 'rendering', of: r.file });
   for (const item of tree.items) {
     const href = pagePath(layout, item);
     const resource = resources
@@ -302,8 +298,11 @@ export function renderCartridgeManifest({
       .att('identifier', resourceId(item.id))
       .att('type', 'webcontent')
       .att('href', href);
-    for (const path of [href, ...(entriesOf.get(item.id) ?? [])])
-      resource.ele(CC_NAMESPACE, 'file').att('href', path);
+    for (const { path, role } of [
+      { path: href, role: { kind: 'page' } as const },
+      ...(entriesOf.get(item.id) ?? []),
+    ])
+      addFileMetadata(resource.ele(CC_NAMESPACE, 'file').att('href', path), role);
   }
   return doc.end({ prettyPrint: true });
 }
@@ -353,7 +352,7 @@ export async function writeCartridge(args: {
   for (const item of tree.items) {
     const page = renderItemPage({
       item,
-      page: pages.get(item.id) ?? { description: '', includes: [], sections: [], alignment: [] },
+      page: pages.get(item.id) ?? emptyItemPage(),
       childPages: item.children.map((child) => ({ item: child, path: pagePath(layout, child) })),
       files: layout.linksOf.get(item.id) ?? [],
       portalUrl: `${context.publicBaseUrl}/courseware/${item.urlAlias}`,

@@ -6,29 +6,18 @@
  * a regular expression over the markup) before they are marked safe.
  */
 import { convert as convertAsciidoc } from '@asciidoctor/core';
-import { CONTENT_CATEGORY_LABELS, KNOWLEDGE_TYPE_LABELS, type ContentCategory } from '@portal/shared/enums';
+import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '@portal/shared/enums';
+import { alignmentLabel, IMS_CC_FILE_BASE } from '../../lib/cartridge-vocabulary.js';
 import { html, raw, sanitizeRichText, type SafeHtml } from '../../lib/html.js';
 import { parseFrontMatter, renderMarkdown } from '../../lib/markdown.js';
 import type { BundleFile, BundleItem, BundleSource } from './bundle-tree.js';
 import type { AlignmentStatement, ItemPage } from './cartridge-tree.js';
 
 /** The token an LMS replaces with the address of the cartridge's files (IMS CC 1.1; Canvas, Moodle). */
-export const FILE_BASE = '$IMS-CC-FILEBASE$';
+export const FILE_BASE = IMS_CC_FILE_BASE;
 
-/** The framework a knowledge type comes from, where its label does not name it already. */
-const FRAMEWORK_OF_TYPE: Record<string, string> = {
-  TKS: 'NICE Framework',
-  KSA: 'NICE Framework',
-  KU: 'NSA CAE',
-};
-
-/** A knowledge type's name with its framework, e.g. "NICE Framework Task Knowledge Skills (TKS)". */
-export function alignmentLabel(type: string): string {
-  const label = (KNOWLEDGE_TYPE_LABELS as Record<string, string | undefined>)[type];
-  const framework = FRAMEWORK_OF_TYPE[type];
-  if (!label) return framework ?? type;
-  return framework ? `${framework} ${label}` : label;
-}
+/** A knowledge type's name with its framework (kept here for the export's callers). */
+export { alignmentLabel };
 
 /** Alignment statements grouped by type, types in order of first appearance. */
 export function groupAlignment(statements: readonly AlignmentStatement[]): Map<string, AlignmentStatement[]> {

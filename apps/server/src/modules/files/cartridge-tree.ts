@@ -8,7 +8,7 @@ import type { BundleTree } from './bundle-tree.js';
 import * as repo from './bundles.repository.js';
 
 /** Bumped when the cartridge's layout, manifest or pages change, so older cartridges are not served again. */
-export const CARTRIDGE_FORMAT_VERSION = 2;
+export const CARTRIDGE_FORMAT_VERSION = 3;
 
 /** One knowledge statement an item is aligned with. */
 export interface AlignmentStatement {
@@ -22,13 +22,24 @@ export interface AlignmentStatement {
   type: string;
 }
 
-/** The page of one item: sanitised description HTML, includes, sections and alignment. */
+/** The page of one item: sanitised description HTML, includes, sections, alignment and keywords. */
 export interface ItemPage {
   description: string;
   includes: string[];
   sections: { name: string; description: string }[];
   alignment: AlignmentStatement[];
+  /** Written in the item's metadata (not on the page), for the importer to read back (issue 38). */
+  keywords: string[];
 }
+
+/** The page of an item with nothing to show but its name. */
+export const emptyItemPage = (): ItemPage => ({
+  description: '',
+  includes: [],
+  sections: [],
+  alignment: [],
+  keywords: [],
+});
 
 /** The pages of every item of `tree`, by item id (an item without a row gets an empty page). */
 export async function loadItemPages(db: Db, tree: BundleTree): Promise<Map<string, ItemPage>> {
@@ -38,13 +49,12 @@ export async function loadItemPages(db: Db, tree: BundleTree): Promise<Map<strin
     repo.findItemSections(db, ids),
     repo.findItemKnowledgeStatements(db, ids),
   ]);
-  const pages = new Map<string, ItemPage>(
-    ids.map((id) => [id, { description: '', includes: [], sections: [], alignment: [] }]),
-  );
+  const pages = new Map<string, ItemPage>(ids.map((id) => [id, emptyItemPage()]));
   for (const row of pageRows) {
     const page = pages.get(row.id)!;
     page.description = row.description;
     page.includes = row.includes;
+    page.keywords = row.keywords;
   }
   for (const s of sections)
     pages.get(s.contentId)?.sections.push({ name: s.name, description: s.description });

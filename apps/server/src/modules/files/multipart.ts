@@ -18,8 +18,20 @@ export const MULTIPART_ENVELOPE_BYTES_MAX = 64 * 1024;
  * the file limit plus the multipart envelope, before its body is read.
  */
 export async function refuseOversizedUpload(request: FastifyRequest): Promise<void> {
+  refuseLongerThan(request, FILE_MAX_BYTES);
+}
+
+/**
+ * An onRequest hook like `refuseOversizedUpload` for uploads of another limit (issue 38: a package).
+ * @param maxBytes the largest file the route takes, in bytes
+ */
+export function refuseUploadsOver(maxBytes: number): (request: FastifyRequest) => Promise<void> {
+  return async (request) => refuseLongerThan(request, maxBytes);
+}
+
+function refuseLongerThan(request: FastifyRequest, maxBytes: number): void {
   const length = Number(request.headers['content-length']);
-  if (length > FILE_MAX_BYTES + MULTIPART_ENVELOPE_BYTES_MAX)
+  if (length > maxBytes + MULTIPART_ENVELOPE_BYTES_MAX)
     throw new AppError('too_large', MESSAGES.uploadTooLarge);
 }
 
@@ -63,7 +75,8 @@ export function fieldsError(error: z.ZodError): AppError {
 /**
  * Reads a multipart body of form fields followed by one file (001 §3 File upload; issue 37): the fields
  * (at most `maxFields`, each UPLOAD_FIELD_BYTES_MAX) are checked with `schema` when the file starts,
- * then `store` takes the file (at most FILE_MAX_BYTES; its stream must be read or resumed). A part after
+ * then `store` takes the file (at most `maxBytes`, FILE_MAX_BYTES unless given; its stream must be read or
+ * resumed). A part after
  * the file is refused, and then `discard` undoes what `store` kept.
  * @returns what `store` returned
  * @throws AppError invalid_input (fields not matching `schema`, no file, a part after the file, a
@@ -76,9 +89,11 @@ export async function readUpload<S extends z.ZodType, R>(
     maxFields,
     store,
     discard,
+    maxBytes = FILE_MAX_BYTES,
   }: {
     schema: S;
     maxFields: number;
+    maxBytes?: number;
     store: (file: MultipartFile, fields: z.output<S>) => Promise<R>;
     discard?: (stored: R) => Promise<unknown>;
   },
@@ -88,7 +103,7 @@ export async function readUpload<S extends z.ZodType, R>(
   try {
     const parts = request.parts({
       limits: {
-        fileSize: FILE_MAX_BYTES,
+        fileSize: maxBytes,
         files: 1,
         fields: maxFields,
         fieldSize: UPLOAD_FIELD_BYTES_MAX,

@@ -19,7 +19,7 @@ import {
   type SourceItem,
   type SourceLicense,
   type SourcePerson,
-} from './course-tree.js';
+} from '../imports/index.js';
 import { escapeHtml } from '../../lib/html.js';
 import { cybokId } from './knowledge-source.js';
 import { originOf, type ManifestEntry } from './manifest.js';

@@ -13,7 +13,7 @@ import {
   type CourseSource,
   type SourceItem,
   type SourceLicense,
-} from './course-tree.js';
+} from '../imports/index.js';
 import { escapeHtml } from '../../lib/html.js';
 import { originOf, type ManifestEntry } from './manifest.js';
 import { markdownSections, renderMarkdown } from '../../lib/markdown.js';

@@ -16,7 +16,7 @@ import {
   type SourceItem,
   type SourceLicense,
   type SourcePerson,
-} from './course-tree.js';
+} from '../imports/index.js';
 import { escapeHtml } from '../../lib/html.js';
 import { latexBlocksToHtml } from '../../lib/latex.js';
 import { latexCopyrightHolders, latexSections, latexTitle } from '../../lib/latex-document.js';

@@ -5,34 +5,16 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { contributor } from '../../db/schema/contributors.js';
-import {
-  content,
-  contentContributor,
-  contentKnowledge,
-  contentRevision,
-  contentSection,
-} from '../../db/schema/courseware.js';
-import { file } from '../../db/schema/files.js';
+import { inBatches } from '../imports/index.js';
+import { content } from '../../db/schema/courseware.js';
 import { account, accountClaim } from '../../db/schema/identity.js';
 import { knowledgeItem, workRole, workRoleCategory, workRoleStatement } from '../../db/schema/knowledge.js';
 
-/**
- * Rows per INSERT. Well under PostgreSQL's 65,535 bind parameters for our widest row (content, ~20
- * columns), and large enough that the 3,300 knowledge items take 7 statements.
- */
-export const INSERT_BATCH_SIZE = 500;
 /**
  * Key of the transaction-level advisory lock each import takes, so two instances starting on one
  * database at the same time cannot both import a source (the second waits, then sees it is there).
  */
 export const SEED_ADVISORY_LOCK_KEY = 0x5eed_da7a;
-
-async function inBatches<T>(items: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < items.length; start += INSERT_BATCH_SIZE) {
-    await insert(items.slice(start, start + INSERT_BATCH_SIZE));
-  }
-}
 
 /** Waits for the importer's advisory lock; released when the surrounding transaction ends. */
 export async function lockSeed(tx: Db): Promise<void> {
@@ -123,68 +105,6 @@ export async function insertWorkRoles(
     db.insert(workRoleStatement).values(batch).onConflictDoNothing(),
   );
   return inserted;
-}
-
-/** Links content items to knowledge items (the sources' own alignments); a link already there is kept. */
-export async function insertContentKnowledge(
-  db: Db,
-  rows: (typeof contentKnowledge.$inferInsert)[],
-): Promise<void> {
-  await inBatches(rows, (batch) => db.insert(contentKnowledge).values(batch).onConflictDoNothing());
-}
-
-/** Contributors whose lower-cased full name (first, middle, last) is one of `fullNames`. */
-export async function findContributorsByFullName(
-  db: Db,
-  fullNames: string[],
-): Promise<{ id: string; fullName: string }[]> {
-  if (fullNames.length === 0) return [];
-  const fullName = sql<string>`lower(concat_ws(' ', ${contributor.firstName}, ${contributor.middleName}, ${contributor.lastName}))`;
-  return db
-    .select({ id: contributor.id, fullName })
-    .from(contributor)
-    .where(
-      inArray(
-        fullName,
-        fullNames.map((n) => n.toLowerCase()),
-      ),
-    );
-}
-
-export async function insertContributors(db: Db, rows: (typeof contributor.$inferInsert)[]): Promise<void> {
-  await inBatches(rows, (batch) => db.insert(contributor).values(batch));
-}
-
-/** Inserts content rows; parents must come before their children in `rows`. */
-export async function insertContent(db: Db, rows: (typeof content.$inferInsert)[]): Promise<void> {
-  await inBatches(rows, (batch) => db.insert(content).values(batch));
-}
-
-/**
- * The first revision of each imported item ("Created": version 0 replaced, nothing before it, no
- * author), as the item editor writes for an item it creates, so an imported item's history starts at
- * version 1 like any other (issue 37 "History").
- */
-export async function insertCreatedRevisions(db: Db, contentIds: readonly string[]): Promise<void> {
-  await inBatches(
-    contentIds.map((contentId) => ({ contentId, version: 0, accountId: null, previous: {} })),
-    (batch) => db.insert(contentRevision).values(batch),
-  );
-}
-
-export async function insertSections(db: Db, rows: (typeof contentSection.$inferInsert)[]): Promise<void> {
-  await inBatches(rows, (batch) => db.insert(contentSection).values(batch));
-}
-
-export async function insertContentContributors(
-  db: Db,
-  rows: (typeof contentContributor.$inferInsert)[],
-): Promise<void> {
-  await inBatches(rows, (batch) => db.insert(contentContributor).values(batch).onConflictDoNothing());
-}
-
-export async function insertFiles(db: Db, rows: (typeof file.$inferInsert)[]): Promise<void> {
-  await inBatches(rows, (batch) => db.insert(file).values(batch));
 }
 
 /** The ids of accounts with these (lower-cased) e-mail addresses. */

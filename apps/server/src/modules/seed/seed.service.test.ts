@@ -28,7 +28,7 @@ import { checkPassword } from '../identity/identity.service.js';
 import { bearer } from '../../testing/fixtures.js';
 import { createTestContext, type TestContext } from '../../testing/test-app.js';
 import { importCourse } from './course-import.js';
-import { sourceItem } from './course-tree.js';
+import { sourceItem } from '../imports/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
 import { seedDemo, seedDemoIfEmpty, type SeedSummary } from './seed.service.js';
 

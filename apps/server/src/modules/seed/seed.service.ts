@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { FileStore } from '../../lib/storage.js';
 import { sql } from 'drizzle-orm';
 import { refreshSearchIndex } from '../courseware/courseware.service.js';
-import type { CourseSource } from './course-tree.js';
+import type { CourseSource } from '../imports/index.js';
 import { importCourse, type CourseImportSummary } from './course-import.js';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts.js';
 import { seedDemoDownloads } from '../statistics/index.js';

@@ -1,5 +1,7 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
@@ -24,6 +26,12 @@ function AdminTable({ isArchived, title }: { isArchived: boolean; title: string 
       <Typography variant="h1" sx={{ mb: 2 }}>
         {title}
       </Typography>
+      {/* Only editors reach this table (CanUpdateContent), and they may import (issue 38). */}
+      {!isArchived && (
+        <Button variant="outlined" href={paths.courseImport} startIcon={<UploadFileIcon />} sx={{ mb: 2 }}>
+          Import a course
+        </Button>
+      )}
       {(content.isPending || contributors.isPending) && (
         <LinearProgress aria-label={MESSAGES.loading} sx={{ mb: 2 }} />
       )}
@@ -38,7 +46,7 @@ function AdminTable({ isArchived, title }: { isArchived: boolean; title: string 
 
 /**
  * /cr-admin and /admin (000 §2 Admin tables): every non-archived item, for content editors
- * (CanUpdateContent); everyone else is sent home.
+ * (CanUpdateContent), with the link "Import a course" (issue 38); everyone else is sent home.
  */
 export function ContentAdminPage() {
   useDocumentTitle('Content administration');

@@ -30,6 +30,8 @@ export interface SourceFile {
   /** Display name (cut to FILE_NAME_MAX by the importer). */
   name: string;
   mimeType: string;
+  /** Its path in an imported package (issue 38), the key that finds it again on the next import. */
+  originPath?: string;
 }
 
 /** A licence and where its text is. */
@@ -70,6 +72,12 @@ export interface SourceItem {
   /** Extra texts shown as sections (000 §3 sections), e.g. a lab's maintainer notes. */
   sections: { name: string; descriptionHtml: string }[];
   children: SourceItem[];
+  /**
+   * Its path in an imported package (issue 38: a folder's path under the course folder, a cartridge
+   * item's identifier), the key that finds it again on the next import; left out, its names from the
+   * course down.
+   */
+  originPath?: string;
 }
 
 /** A whole course and the name of where it came from. */

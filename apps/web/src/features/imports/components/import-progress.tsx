@@ -1,0 +1,62 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { CoursewareImport } from '@portal/shared/schemas/imports';
+import { formatBytes } from '../../../lib/format';
+import { useCancelImport } from '../api/cancel-import';
+
+const PERCENT = 100;
+
+/** `done` of `total` as a whole percentage; 0 while the total is not known. */
+function percentOf(done: number, total: number): number {
+  return total > 0 ? Math.min(PERCENT, Math.round((done / total) * PERCENT)) : 0;
+}
+
+/**
+ * How far a queued or running import is (issue 38): one bar for the items written of those to write and
+ * one for the bytes, each with its figures (a queued import's bars wait), and "Cancel import". The page
+ * asks for the progress every IMPORT_POLL_INTERVAL_MS. Props: `imported`, an import queued or running.
+ */
+export function ImportProgress({ imported }: { imported: CoursewareImport }) {
+  const cancel = useCancelImport(imported.id);
+  const { items, itemsTotal, bytes, bytesTotal } = imported.progress;
+  const isQueued = imported.status === 'queued';
+  const itemsText = `${items} of ${itemsTotal} items`;
+  const bytesText = `${formatBytes(bytes)} of ${formatBytes(bytesTotal)}`;
+  return (
+    <Box component="section" aria-labelledby="import-progress-heading" sx={{ mt: 3, maxWidth: 560 }}>
+      <Typography variant="h2" id="import-progress-heading" sx={{ mb: 1 }}>
+        Progress
+      </Typography>
+      <Typography id="import-progress-items">Items: {itemsText}</Typography>
+      <LinearProgress
+        variant={isQueued ? 'indeterminate' : 'determinate'}
+        value={percentOf(items, itemsTotal)}
+        aria-labelledby="import-progress-items"
+        aria-valuetext={isQueued ? 'Waiting to start' : itemsText}
+        sx={{ my: 1 }}
+      />
+      <Typography id="import-progress-bytes">Files: {bytesText}</Typography>
+      <LinearProgress
+        variant={isQueued ? 'indeterminate' : 'determinate'}
+        value={percentOf(bytes, bytesTotal)}
+        aria-labelledby="import-progress-bytes"
+        aria-valuetext={isQueued ? 'Waiting to start' : bytesText}
+        sx={{ my: 1 }}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        You may leave this page: the import goes on, and this page shows where it stands when you come back.
+      </Typography>
+      <Button variant="outlined" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+        {cancel.isPending ? 'Cancelling…' : 'Cancel import'}
+      </Button>
+      {cancel.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {cancel.error.message}
+        </Alert>
+      )}
+    </Box>
+  );
+}

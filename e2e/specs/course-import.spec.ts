@@ -1,0 +1,112 @@
+/**
+ * Course import through the page (issue 38 "Done when"), in the browser as a curator: from the content
+ * administration page to "Course import", a zipped folder tree is uploaded, its preview shows the course
+ * tree with every item new and the one warning (an unknown KSA code) that must be accepted; the import
+ * runs and its summary opens the new course, whose lab lists the package's files. The next version of
+ * the package (a changed handout, a new lab) previews as changed and new, imports in place (the same
+ * course address, the handout the same file) and survives a reload of its page. A faculty member is
+ * not let in.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { clientAddress, signIn } from './helpers';
+import { png } from './made-files';
+import { zipOf } from '../../apps/server/src/testing/zip-of';
+
+test.use({ extraHTTPHeaders: clientAddress(83) });
+
+/** Unique per run, so a re-run against the same server imports a course of its own. */
+const RUN = Date.now().toString(36);
+const COURSE = `Packet Filtering Workshop ${RUN}`;
+
+type Tree = Record<string, string | Buffer>;
+
+const VERSION_1: Tree = {
+  'workshop/README.md': [
+    '---',
+    `id: packet-filtering-${RUN}`,
+    `title: ${COURSE}`,
+    'license: CC BY 4.0',
+    'licenseUrl: https://creativecommons.org/licenses/by/4.0/',
+    'ksa: [K9999999]',
+    '---',
+    'Two labs on **packet filters**.',
+  ].join('\n'),
+  'workshop/filters/README.md': '# Filters\n\nStateless and stateful filtering.',
+  'workshop/filters/lab-1/README.md': '---\ncategory: exercise\ntags: lab\n---\n# Lab 1: iptables basics',
+  'workshop/filters/lab-1/handout.txt': 'Step 1: list the rules with iptables -L.\n',
+  'workshop/filters/lab-1/topology.png': png(8, 8, [20, 90, 160]),
+};
+
+/** Uploads a package on /cr-import and waits for its preview. */
+async function uploadPackage(page: Page, files: Tree): Promise<void> {
+  await page.goto('/cr-import');
+  await expect(page.getByRole('heading', { level: 1, name: 'Course import' })).toBeVisible();
+  await page.getByLabel('Course package').setInputFiles({
+    name: 'workshop.zip',
+    mimeType: 'application/zip',
+    buffer: await zipOf(files),
+  });
+  await expect(page).toHaveURL(/\/cr-import\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('list', { name: 'Course tree' })).toBeVisible();
+  await page.getByRole('button', { name: 'Expand all' }).click();
+}
+
+/** Confirms the preview (accepting its warnings) and waits for the summary. */
+async function confirmImport(page: Page, warnings: number): Promise<void> {
+  const form = page.getByRole('form', { name: 'Confirm the import' });
+  if (warnings > 0) {
+    await form.getByLabel(`Import despite ${warnings} warning${warnings > 1 ? 's' : ''}`).check();
+  }
+  await form.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Open the course' })).toBeVisible({ timeout: 30_000 });
+}
+
+test('a curator imports a course from a zip, then its next version in place', async ({ page }) => {
+  await page.goto('/courseware');
+  await signIn(page, 'curator@example.edu');
+  await page.goto('/cr-admin');
+  await page.getByRole('link', { name: 'Import a course' }).click();
+  await expect(page).toHaveURL(/\/cr-import$/);
+
+  await uploadPackage(page, VERSION_1);
+  const tree = page.getByRole('list', { name: 'Course tree' });
+  await expect(tree).toContainText(COURSE);
+  await expect(tree).toContainText('Lab 1: iptables basics');
+  await expect(page.getByText(/K9999999 is not in the portal's reference data/)).toBeVisible();
+  await confirmImport(page, 1);
+
+  await page.getByRole('link', { name: 'Open the course' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: COURSE })).toBeVisible();
+  const courseUrl = page.url();
+  await page.getByRole('link', { name: 'Filters', exact: true }).first().click();
+  await page.getByRole('link', { name: 'Lab 1: iptables basics' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lab 1: iptables basics' })).toBeVisible();
+  await expect(page.getByText('handout.txt').first()).toBeVisible();
+  await expect(page.getByText('topology.png').first()).toBeVisible();
+
+  // The next version: the handout changes and a second lab is added.
+  await uploadPackage(page, {
+    ...VERSION_1,
+    'workshop/filters/lab-1/handout.txt': 'Step 1: list the rules. Step 2: drop what is not asked for.\n',
+    'workshop/filters/lab-2/README.md': '# Lab 2: nftables',
+  });
+  await expect(tree).toContainText('Lab 2: nftables');
+  await expect(tree.getByText('Changed', { exact: false }).first()).toBeVisible();
+  await expect(tree.getByText('New', { exact: true })).toHaveCount(1);
+  await confirmImport(page, 1);
+  const summaryUrl = page.url();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Open the course' })).toBeVisible();
+  expect(page.url()).toBe(summaryUrl);
+  await page.getByRole('link', { name: 'Open the course' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: COURSE })).toBeVisible();
+  expect(page.url()).toBe(courseUrl);
+});
+
+test('faculty are not let into course import', async ({ page }) => {
+  await page.goto('/courseware');
+  await signIn(page, 'faculty@example.edu');
+  await page.goto('/cr-import');
+  await expect(page.getByRole('heading', { level: 1, name: 'Course import' })).toHaveCount(0);
+});
