@@ -70,7 +70,7 @@ async function storeFiles(
       let body: fs.ReadStream | undefined;
       try {
         body = (await fs.promises.open(file.source.path, 'r')).createReadStream();
-        const put = await fileStore.put(storageKey, body);
+        const put = await fileStore.put(storageKey, body, signal ? { signal } : undefined);
         if (put.sha256 !== file.sha256) {
           throw new Error(`${file.path} changed after the preview; upload the package again.`);
         }
@@ -88,6 +88,8 @@ async function storeFiles(
     }
   };
   await Promise.all(Array.from({ length: Math.min(FILE_PUT_CONCURRENCY, jobs.length) }, worker));
+  // Stopped while the last files were stored: nothing of the import is written.
+  if (failure === undefined && signal?.aborted) failure = new ImportCancelled();
   if (failure !== undefined) {
     await removeStored(stored, fileStore);
     throw failure;

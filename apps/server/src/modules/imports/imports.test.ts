@@ -7,14 +7,18 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@portal/shared/enums';
 import {
   CoursewareImportListSchema,
   CoursewareImportSchema,
   IMPORT_MESSAGES,
 } from '@portal/shared/schemas/imports';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileVersion } from '../../db/schema/files.js';
+import type { FileStore } from '../../lib/storage.js';
+import { importJobHandler, type ImportContext } from './imports.service.js';
 import { multipart } from '../../testing/multipart.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { drainJobs } from '../../testing/wait.js';
@@ -222,5 +226,59 @@ describe('course import of a zipped folder tree', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/not a zip/i);
+  });
+
+  it('a worker stopped while storing files leaves nothing, and the next run imports the course once', async () => {
+    const files: Tree = { 'resume-course/README.md': '---\nlicense: MIT\n---\n# Resumed course' };
+    for (let n = 1; n <= 6; n += 1) files[`resume-course/part-${n}/data.bin`] = crypto.randomBytes(64 * 1024);
+    const preview = await previewed(files);
+    expect((await start(preview.id)).statusCode).toBe(202);
+    const storeDir = path.join(ctx.dataDir, 'files');
+    const stored = () =>
+      fs
+        .readdirSync(storeDir, { recursive: true })
+        .filter((f) => fs.statSync(path.join(storeDir, String(f))).isFile()).length;
+    const before = stored();
+
+    // The instance stops (its job's signal aborts) after the third file is stored.
+    const stopping = new AbortController();
+    let puts = 0;
+    const fileStore: FileStore = {
+      ...ctx.fileStore,
+      put: async (key, body, options) => {
+        const result = await ctx.fileStore.put(key, body, options);
+        puts += 1;
+        if (puts === 3) stopping.abort();
+        return result;
+      },
+    };
+    const context: ImportContext = {
+      db: ctx.database.db,
+      fileStore,
+      stagingRoot: path.join(ctx.dataDir, 'imports'),
+      schemaDir: path.join(ctx.config.sharedDataDir, 'imscc'),
+    };
+    const handler = importJobHandler(context);
+    await expect(
+      handler.run(
+        { importId: preview.id },
+        { job: {} as never, signal: stopping.signal, db: ctx.database.db, log: ctx.app.log },
+      ),
+    ).rejects.toThrow();
+    expect(puts).toBeGreaterThanOrEqual(3);
+    expect(stored()).toBe(before);
+    const [half] = await ctx.database.db
+      .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM content WHERE name = 'Resumed course'`)
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    expect(half!.n).toBe(0);
+    expect((await fetchImport(preview.id)).status).toBe('running');
+
+    // The job is still queued: the next worker imports the course from its package, once.
+    await drainJobs(ctx);
+    const done = await fetchImport(preview.id);
+    expect(done.status, done.error ?? '').toBe('done');
+    expect(done.summary).toMatchObject({ created: 7, filesAdded: 6 });
+    // The six files are stored; the kept package is gone.
+    expect(stored()).toBe(before + 6 - 1);
   });
 });
