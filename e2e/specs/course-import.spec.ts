@@ -5,11 +5,15 @@
  * runs and its summary opens the new course, whose lab lists the package's files. The next version of
  * the package (a changed handout, a new lab) previews as changed and new, imports in place (the same
  * course address, the handout the same file) and survives a reload of its page. A faculty member is
- * not let in.
+ * not let in. A cartridge the portal exported of a demo module is imported as a course of its own, and
+ * so is a course folder chosen as it is on the curator's disk.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { clientAddress, signIn } from './helpers';
+import { TREE_DOWNLOAD_TIMEOUT_MS, clientAddress, downloadWholeTree, signIn } from './helpers';
 import { png } from './made-files';
 import { zipOf } from '../../apps/server/src/testing/zip-of';
 
@@ -18,6 +22,8 @@ test.use({ extraHTTPHeaders: clientAddress(83) });
 /** Unique per run, so a re-run against the same server imports a course of its own. */
 const RUN = Date.now().toString(36);
 const COURSE = `Packet Filtering Workshop ${RUN}`;
+/** A demo module whose cartridge a curator exports and imports again. */
+const CARTRIDGE_MODULE = '/courseware/hacktivity-lab-sheets/web-security';
 
 type Tree = Record<string, string | Buffer>;
 
@@ -109,4 +115,57 @@ test('faculty are not let into course import', async ({ page }) => {
   await signIn(page, 'faculty@example.edu');
   await page.goto('/cr-import');
   await expect(page.getByRole('heading', { level: 1, name: 'Course import' })).toHaveCount(0);
+});
+
+/** The preview's checkbox that accepts its warnings, whatever their number. */
+async function acceptWarningsAndImport(page: Page): Promise<void> {
+  const form = page.getByRole('form', { name: 'Confirm the import' });
+  const accept = form.getByRole('checkbox', { name: /^Import despite \d+ warnings?$/ });
+  if ((await accept.count()) > 0) await accept.check();
+  await form.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Open the course' })).toBeVisible({ timeout: 60_000 });
+}
+
+test('a curator imports a Common Cartridge the portal exported, and a course folder', async ({ page }) => {
+  test.setTimeout(TREE_DOWNLOAD_TIMEOUT_MS * 3);
+  await page.goto(CARTRIDGE_MODULE);
+  await signIn(page, 'curator@example.edu');
+  const moduleName = (await page.getByRole('heading', { level: 1 }).first().innerText()).trim();
+  const download = await downloadWholeTree(
+    page,
+    'Export to LMS (Common Cartridge)',
+    'Preparing the Common Cartridge…',
+    /\.imscc$/,
+  );
+  await page.goto('/cr-import');
+  await page.getByLabel('Course package').setInputFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'application/zip',
+    buffer: fs.readFileSync(await download.path()),
+  });
+  await expect(page).toHaveURL(/\/cr-import\/[0-9a-f-]{36}$/);
+  const tree = page.getByRole('list', { name: 'Course tree' });
+  await expect(tree).toContainText(moduleName);
+  await acceptWarningsAndImport(page);
+  await page.getByRole('link', { name: 'Open the course' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: moduleName })).toBeVisible();
+
+  // A folder chosen as it is on the curator's disk: each file is sent with its path.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'course-folder-'));
+  const course = path.join(folder, `folder-course-${RUN}`);
+  fs.mkdirSync(path.join(course, 'week-1'), { recursive: true });
+  fs.writeFileSync(
+    path.join(course, 'README.md'),
+    `---\ntitle: Folder Course ${RUN}\nlicense: MIT\n---\nA course from a folder.`,
+  );
+  fs.writeFileSync(path.join(course, 'week-1', 'README.md'), '# Week 1');
+  fs.writeFileSync(path.join(course, 'week-1', 'notes.txt'), 'Read chapter 1.\n');
+  await page.goto('/cr-import');
+  await page.getByLabel('Course folder').setInputFiles(course);
+  await expect(page).toHaveURL(/\/cr-import\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('list', { name: 'Course tree' })).toContainText(`Folder Course ${RUN}`);
+  await acceptWarningsAndImport(page);
+  await page.getByRole('link', { name: 'Open the course' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Folder Course ${RUN}` })).toBeVisible();
+  fs.rmSync(folder, { recursive: true, force: true });
 });

@@ -53,3 +53,29 @@ export function multipart(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * A body of several file parts under one field name (a folder's files, each named by its path), with
+ * its headers.
+ */
+export function multipartFiles(
+  field: string,
+  files: readonly { filename: string; content: Buffer | string }[],
+): { payload: Readable; headers: Record<string, string> } {
+  const boundary = `----portal-test-${crypto.randomBytes(8).toString('hex')}`;
+  function* parts(): Generator<Buffer> {
+    for (const file of files) {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.filename.replace(/"/g, '%22')}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      );
+      yield Buffer.from(file.content);
+      yield Buffer.from('\r\n');
+    }
+    yield Buffer.from(`--${boundary}--\r\n`);
+  }
+  return {
+    payload: Readable.from(parts()),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -19,7 +19,7 @@ import previewRoutes from './preview.routes.js';
 export { enqueueDocumentText } from './document-text.service.js';
 /** The upload rules a course import's package and files go through (issue 38). */
 export { SNIFF_BYTES, sniffType, storeGuarded } from './upload-guard.js';
-export { readUpload, refuseUploadsOver } from './multipart.js';
+export { multipartError, refuseUploadsOver } from './multipart.js';
 
 /** Registers the files module's job handlers, its sweep and its routes. */
 export const filesModule: FastifyPluginAsync = async (app) => {

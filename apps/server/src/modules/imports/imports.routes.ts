@@ -1,8 +1,10 @@
 /**
  * Course import under /api/v1 (issue 38), every route for those who may update content
  * (CanUpdateContent), decided on request before the body is read:
- * - POST   /courseware-imports             multipart: one file (a zip or .imscc, at most
- *                                          IMPORT_PACKAGE_MAX_BYTES) → 201 CoursewareImport, previewed;
+ * - POST   /courseware-imports             multipart: one file part `package` (a zip or .imscc), or the
+ *                                          files of a folder, each a part `folder` named by its path (at
+ *                                          most IMPORT_PACKAGE_MAX_BYTES together) → 201 CoursewareImport,
+ *                                          previewed;
  *                                          413 too large, 400 a package refused as a whole (its message
  *                                          says why)
  * - GET    /courseware-imports             CoursewareImportList, newest first, paged by nextPageToken
@@ -24,11 +26,11 @@ import { IMPORT_PACKAGE_MAX_BYTES, IMPORTS_PAGE_SIZE } from '@portal/shared/sche
 import { AppError } from '@portal/shared/errors';
 import { FILE_MESSAGES } from '@portal/shared/schemas/files';
 import { BEARER, errorResponses } from '../../lib/openapi.js';
-import { readUpload, refuseUploadsOver } from '../files/index.js';
+import { refuseUploadsOver } from '../files/index.js';
+import { readPackageUpload } from './package-upload.js';
 import * as service from './imports.service.js';
 
 const Params = z.object({ id: UuidSchema });
-const NoFieldsSchema = z.strictObject({});
 const TAGS = ['courseware'];
 
 const importsRoutes: FastifyPluginAsyncZod<{ context: service.ImportContext }> = async (app, { context }) => {
@@ -51,18 +53,9 @@ const importsRoutes: FastifyPluginAsyncZod<{ context: service.ImportContext }> =
       },
     },
     async (request, reply) => {
-      const created = await readUpload(request, {
-        schema: NoFieldsSchema,
-        maxFields: 0,
-        maxBytes: IMPORT_PACKAGE_MAX_BYTES,
-        store: (file) =>
-          service.createImport(context, {
-            body: file.file,
-            filename: file.filename || 'package.zip',
-            accountId: request.session.accountId,
-            wasTruncated: () => file.file.truncated,
-          }),
-      });
+      const created = await readPackageUpload(request, (body, info) =>
+        service.createImport(context, { body, accountId: request.session.accountId, package: info }),
+      );
       return reply.code(201).send(created);
     },
   );

@@ -40,6 +40,7 @@ import { planImport, type ImportPlan } from './import-plan.js';
 import * as repo from './imports.repository.js';
 import { PackageRefused, type StagedPackage } from './package.js';
 import { removeStaging, stagePackage } from './package-staging.js';
+import type { PackageInfo } from './package-upload.js';
 
 /** The job kind that writes a confirmed import. */
 export const IMPORT_JOB_KIND = 'courseware-import';
@@ -108,14 +109,16 @@ function toImport(row: repo.ImportRow & { creatorName: string | null }): Coursew
 /**
  * Keeps an uploaded package, unpacks, reads and plans it: the import waits as `previewed` with its
  * preview; nothing of the course is written.
- * @param input.body the package's bytes (a zip or .imscc), at most IMPORT_PACKAGE_MAX_BYTES
+ * @param input.body the package's bytes (a zip or .imscc, or a folder zipped as it arrived: package-upload.ts),
+ *   at most IMPORT_PACKAGE_MAX_BYTES
  * @returns the import with its preview
  * @throws AppError 413 too large, 400 a package refused as a whole (its message says why)
  */
 export async function createImport(
   context: ImportContext,
-  input: { body: Readable; filename: string; accountId: string | null; wasTruncated: () => boolean },
+  input: { body: Readable; accountId: string | null; package: PackageInfo },
 ): Promise<CoursewareImport> {
+  const { name, kind, wasTruncated } = input.package;
   const { db, fileStore } = context;
   const { storageKey, stored } = await storeGuarded(fileStore, input.body, {
     maxBytes: IMPORT_PACKAGE_MAX_BYTES,
@@ -123,14 +126,14 @@ export async function createImport(
   });
   const id = crypto.randomUUID();
   try {
-    if (input.wasTruncated()) throw new AppError('too_large', 'The package is larger than the portal takes.');
+    if (wasTruncated()) throw new AppError('too_large', 'The package is larger than the portal takes.');
     const staged = await stage(context, id, storageKey);
-    const plan = await readAndPlan(context, staged, input.filename);
+    const plan = await readAndPlan(context, staged, name);
     const row = await repo.insertImport(db, {
       id,
       status: 'previewed',
-      format: plan.format,
-      packageName: input.filename,
+      format: plan.format === 'cartridge' ? plan.format : kind,
+      packageName: name,
       packageId: plan.packageId,
       storageKey,
       packageSize: stored.size,

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileVersion } from '../../db/schema/files.js';
 import type { FileStore } from '../../lib/storage.js';
 import { importJobHandler, type ImportContext } from './imports.service.js';
-import { multipart } from '../../testing/multipart.js';
+import { multipart, multipartFiles } from '../../testing/multipart.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { drainJobs } from '../../testing/wait.js';
 import { zipOf, type ZipTree } from '../../testing/zip-of.js';
@@ -280,5 +280,38 @@ describe('course import of a zipped folder tree', () => {
     expect(done.summary).toMatchObject({ created: 7, filesAdded: 6 });
     // The six files are stored; the kept package is gone.
     expect(stored()).toBe(before + 6 - 1);
+  });
+
+  it('imports a chosen folder sent file by file, as a zip of it would be', async () => {
+    const folder = Object.entries({
+      'folder-course/README.md': '---\nlicense: MIT\n---\n# Folder course',
+      'folder-course/week-1/README.md': '# Week 1',
+      'folder-course/week-1/slides.txt': 'Slide 1\n',
+    }).map(([filename, content]) => ({ filename, content }));
+    const body = multipartFiles('folder', folder);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/courseware-imports',
+      payload: body.payload,
+      headers: { ...body.headers, ...(await as('contenteditor')) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = CoursewareImportSchema.parse(res.json());
+    expect(created).toMatchObject({
+      format: 'folder',
+      packageName: 'folder-course',
+      packageId: 'folder-course',
+    });
+    expect(created.preview.counts).toMatchObject({ items: { new: 2 }, files: { new: 1 }, errors: 0 });
+
+    const leaving = multipartFiles('folder', [{ filename: '../outside.txt', content: 'x' }]);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/courseware-imports',
+      payload: leaving.payload,
+      headers: { ...leaving.headers, ...(await as('contenteditor')) },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('"../outside.txt" is not a path inside the folder.');
   });
 });

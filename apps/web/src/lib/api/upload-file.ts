@@ -1,7 +1,7 @@
 /**
  * POST /api/v1/files (000 §7 File service "upload: type, name, visibility, metadata id and type, with the
- * file body") → { id, publicUrl }. Sent as multipart/form-data with the fields first and the file last
- * (`postForm`: through XMLHttpRequest, because fetch cannot report upload progress).
+ * file body") → { id, publicUrl }. Sent as multipart/form-data with the fields first and the file last,
+ * through XMLHttpRequest because fetch cannot report upload progress.
  */
 import type { FileMetadataType, FileVisibility } from '@portal/shared/enums';
 import {
@@ -9,7 +9,9 @@ import {
   type UploadFileResponse,
   type UploadKind,
 } from '@portal/shared/schemas/files';
-import { postForm } from './post-form';
+import { ApiError } from '../api-client';
+import { apiErrorOf } from '../api-error-answer';
+import { getAccessToken } from '../auth-token';
 
 export interface UploadRequest {
   file: Blob;
@@ -21,6 +23,17 @@ export interface UploadRequest {
   metadataType: FileMetadataType;
   metadataId?: string;
   kind?: UploadKind;
+}
+
+/** The error of an error answer, by the same rules as every other request (apiErrorOf). */
+function errorOf(xhr: XMLHttpRequest, sentToken: string | null): ApiError {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(xhr.responseText);
+  } catch {
+    // Not JSON: the status speaks.
+  }
+  return apiErrorOf(xhr.status, xhr.statusText, body, sentToken);
 }
 
 /**
@@ -42,9 +55,33 @@ export function uploadFile(
   if (request.kind) form.append('kind', request.kind);
   form.append('file', request.file, request.filename);
 
-  return postForm('/api/v1/files', form, {
-    schema: async () => UploadFileResponseSchema,
-    onProgress,
-    signal,
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/v1/files');
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getAccessToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) return reject(errorOf(xhr, token));
+      try {
+        const parsed = UploadFileResponseSchema.safeParse(JSON.parse(xhr.responseText));
+        if (parsed.success) {
+          onProgress?.(1);
+          return resolve(parsed.data);
+        }
+      } catch {
+        // fall through
+      }
+      reject(
+        new ApiError('internal', 'The server sent an answer this page does not understand.', xhr.status),
+      );
+    };
+    xhr.onerror = () => reject(new ApiError('internal', 'The server could not be reached.', 0));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
   });
 }

@@ -8,8 +8,11 @@ import type { CoursewareImport } from '@portal/shared/schemas/imports';
 import { lazySchema } from '../../../lib/api-client';
 import { postForm } from '../../../lib/api/post-form';
 
-/** The multipart part that carries the package. */
+/** The multipart part that carries the package, and the part of each file of a folder. */
 export const PACKAGE_PART = 'package';
+export const FOLDER_PART = 'folder';
+
+const importSchema = lazySchema(() => import('@portal/shared/schemas/imports'), 'CoursewareImportSchema');
 
 /**
  * Uploads a package for its preview.
@@ -24,9 +27,21 @@ export function uploadPackage(
 ): Promise<CoursewareImport> {
   const form = new FormData();
   form.append(PACKAGE_PART, file, file.name);
-  return postForm('/api/v1/courseware-imports', form, {
-    schema: lazySchema(() => import('@portal/shared/schemas/imports'), 'CoursewareImportSchema'),
-    onProgress,
-    signal,
-  });
+  return postForm('/api/v1/courseware-imports', form, { schema: importSchema, onProgress, signal });
+}
+
+/**
+ * Uploads the files of a chosen folder for the preview, each a part `folder` named by its path in the
+ * folder (`webkitRelativePath`); the server zips them as they arrive and reads the folder tree as it
+ * reads a zip of it.
+ * @throws as `uploadPackage`
+ */
+export function uploadFolder(
+  files: readonly File[],
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<CoursewareImport> {
+  const form = new FormData();
+  for (const file of files) form.append(FOLDER_PART, file, file.webkitRelativePath || file.name);
+  return postForm('/api/v1/courseware-imports', form, { schema: importSchema, onProgress, signal });
 }

@@ -1,3 +1,4 @@
+import DriveFolderUploadIcon from '@mui/icons-material/DriveFolderUpload';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,14 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { MESSAGES } from '@portal/shared/errors';
-import { IMPORT_PACKAGE_MAX_BYTES } from '@portal/shared/schemas/imports-limits';
+import { IMPORT_ENTRIES_MAX, IMPORT_PACKAGE_MAX_BYTES } from '@portal/shared/schemas/imports-limits';
 import type { CoursewareImport } from '@portal/shared/schemas/imports';
 import { ApiError } from '../../../lib/api-client';
 import { formatBytes } from '../../../lib/format';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { importQueryKey } from '../api/get-import';
 import { IMPORTS_KEY } from '../api/list-imports';
-import { uploadPackage } from '../api/upload-package';
+import { uploadFolder, uploadPackage } from '../api/upload-package';
 import { reportIfSessionEnded } from '../lib/session-ended';
 
 /** The kinds of file a package may be: a zip of a folder tree, or an IMS Common Cartridge. */
@@ -33,12 +34,47 @@ type UploadState =
   | { phase: 'uploading'; name: string; fraction: number }
   | { phase: 'checking'; name: string };
 
-/** Why `file` cannot be sent, or null when it can (checked before a byte goes out). */
-function problemOf(file: File): string | null {
+/** What the page says of a folder with more files than a package may hold. */
+export const FOLDER_TOO_MANY = `A folder may hold at most ${IMPORT_ENTRIES_MAX.toLocaleString('en')} files. Import it in parts.`;
+/** What the page says of a chosen folder with no file in it. */
+export const FOLDER_EMPTY = 'The folder holds no file. Choose the folder of a course.';
+
+/** What is sent: a package file, or the files of a folder; with its name and how it is uploaded. */
+interface Outgoing {
+  name: string;
+  /** Why it cannot be sent, or null when it can (checked before a byte goes out). */
+  problem: string | null;
+  upload: (onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<CoursewareImport>;
+}
+
+/** A package file to send. */
+function packageOf(file: File): Outgoing {
   const name = file.name.toLowerCase();
-  if (!PACKAGE_EXTENSIONS.some((extension) => name.endsWith(extension))) return NOT_A_PACKAGE;
-  if (file.size > IMPORT_PACKAGE_MAX_BYTES) return PACKAGE_TOO_LARGE;
-  return null;
+  const problem = !PACKAGE_EXTENSIONS.some((extension) => name.endsWith(extension))
+    ? NOT_A_PACKAGE
+    : file.size > IMPORT_PACKAGE_MAX_BYTES
+      ? PACKAGE_TOO_LARGE
+      : null;
+  return {
+    name: file.name,
+    problem,
+    upload: (onProgress, signal) => uploadPackage(file, onProgress, signal),
+  };
+}
+
+/** The files of a chosen folder to send (each with its `webkitRelativePath`). */
+function folderOf(files: readonly File[]): Outgoing {
+  const size = files.reduce((sum, file) => sum + file.size, 0);
+  const problem =
+    files.length === 0
+      ? FOLDER_EMPTY
+      : files.length > IMPORT_ENTRIES_MAX
+        ? FOLDER_TOO_MANY
+        : size > IMPORT_PACKAGE_MAX_BYTES
+          ? PACKAGE_TOO_LARGE
+          : null;
+  const name = files[0]?.webkitRelativePath.split('/')[0] || 'folder';
+  return { name, problem, upload: (onProgress, signal) => uploadFolder(files, onProgress, signal) };
 }
 
 /** The message of a refused upload, in the words of the server where it gave some. */
@@ -49,14 +85,17 @@ function messageOf(error: unknown): string {
 
 /**
  * The package upload of the course import page (issue 38): a drop zone with a "Choose a package" button
- * (the file input, accepting .zip and .imscc, is labelled "Course package"); the file's type and size are
- * checked first (IMPORT_PACKAGE_MAX_BYTES), then it is sent with its progress and a "Cancel upload"
+ * (the file input, accepting .zip and .imscc, is labelled "Course package") and a "Choose a folder" button
+ * (a course's folder, each file sent with its path; its input is labelled "Course folder"); type, size and
+ * count are checked first (IMPORT_PACKAGE_MAX_BYTES, IMPORT_ENTRIES_MAX), then it is sent with its
+ * progress and a "Cancel upload"
  * button, then "Checking the package…" while the server makes the preview. A refusal shows the server's
  * message. Props: `onUploaded`, called with the previewed import (the page opens it).
  */
 export function PackageUpload({ onUploaded }: { onUploaded: (imported: CoursewareImport) => void }) {
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const controller = useRef<AbortController | null>(null);
   const errorId = useId();
@@ -69,12 +108,17 @@ export function PackageUpload({ onUploaded }: { onUploaded: (imported: Coursewar
   useEffect(() => {
     if (error) buttonRef.current?.focus();
   }, [error]);
+  // Chromium, Firefox and Safari choose a folder through this attribute; React's types lack it.
+  useEffect(() => {
+    folderRef.current?.setAttribute('webkitdirectory', '');
+  }, []);
   const isBusy = state.phase !== 'idle';
 
-  const send = async (file: File) => {
+  const send = async (outgoing: Outgoing) => {
     if (isBusy) return;
-    const problem = problemOf(file);
+    const { name, problem } = outgoing;
     if (inputRef.current) inputRef.current.value = '';
+    if (folderRef.current) folderRef.current.value = '';
     if (problem) {
       setError({ message: problem });
       return;
@@ -82,16 +126,11 @@ export function PackageUpload({ onUploaded }: { onUploaded: (imported: Coursewar
     setError(null);
     const abort = new AbortController();
     controller.current = abort;
-    setState({ phase: 'uploading', name: file.name, fraction: 0 });
+    setState({ phase: 'uploading', name, fraction: 0 });
     try {
-      const imported = await uploadPackage(
-        file,
+      const imported = await outgoing.upload(
         (fraction) =>
-          setState(
-            fraction < 1
-              ? { phase: 'uploading', name: file.name, fraction }
-              : { phase: 'checking', name: file.name },
-          ),
+          setState(fraction < 1 ? { phase: 'uploading', name, fraction } : { phase: 'checking', name }),
         abort.signal,
       );
       queryClient.setQueryData(importQueryKey(imported.id), imported);
@@ -107,7 +146,10 @@ export function PackageUpload({ onUploaded }: { onUploaded: (imported: Coursewar
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    if (file) void send(file);
+    if (file) void send(packageOf(file));
+  };
+  const onFolderChange = (event: ChangeEvent<HTMLInputElement>) => {
+    void send(folderOf([...(event.target.files ?? [])]));
   };
   const onDragOver = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes('Files')) return;
@@ -119,7 +161,7 @@ export function PackageUpload({ onUploaded }: { onUploaded: (imported: Coursewar
     event.preventDefault();
     setIsDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file) void send(file);
+    if (file) void send(packageOf(file));
   };
 
   return (
@@ -148,6 +190,15 @@ export function PackageUpload({ onUploaded }: { onUploaded: (imported: Coursewar
           aria-describedby={error ? errorId : undefined}
         >
           Choose a package
+        </Button>{' '}
+        <Button
+          variant="outlined"
+          startIcon={<DriveFolderUploadIcon />}
+          onClick={() => folderRef.current?.click()}
+          disabled={isBusy}
+          aria-describedby={error ? errorId : undefined}
+        >
+          Choose a folder
         </Button>
         {/* The button is the control; the input stays in the page, visually hidden, to hold the file. */}
         <Box
@@ -158,6 +209,16 @@ export function PackageUpload({ onUploaded }: { onUploaded: (imported: Coursewar
           aria-label="Course package"
           tabIndex={-1}
           onChange={onChange}
+          sx={visuallyHidden}
+        />
+        <Box
+          component="input"
+          ref={folderRef}
+          type="file"
+          multiple
+          aria-label="Course folder"
+          tabIndex={-1}
+          onChange={onFolderChange}
           sx={visuallyHidden}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
