@@ -38,6 +38,8 @@ export const IMPORT_SCHEMA_MESSAGES_MAX = 5;
 export const IMPORT_PAGE_SCAN_MAX_BYTES = 2 * 1024 * 1024;
 /** Longest entry path inside a package, in characters. */
 export const IMPORT_PATH_MAX = 1024;
+/** Bytes read from a package at a time while it is unpacked (yauzl's own reader reads 16 KiB). */
+export const IMPORT_READ_CHUNK_BYTES = 1024 * 1024;
 /** Longest package identifier (a cartridge manifest's `identifier`, a course's front matter `id`). */
 export const IMPORT_PACKAGE_ID_MAX = 256;
 /**

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { DOCUMENT_EXTRACT_MAX_BYTES } from '@portal/shared/limits';
 import type { Db } from '../../db/client.js';
-import { enqueueJob, PermanentJobError, type JobHandler } from '../jobs/jobs.service.js';
+import { enqueueJobs, PermanentJobError, type JobHandler } from '../jobs/jobs.service.js';
 import * as files from './files.repository.js';
 import * as repo from './document-text.repository.js';
 import { documentKindOf } from './document-text.js';
@@ -26,13 +26,15 @@ const DOCUMENT_TEXT_ATTEMPTS = 3;
 
 /** Queues the text extraction of files (in the caller's transaction when given one). */
 export async function enqueueDocumentText(db: Db, fileIds: readonly string[]): Promise<void> {
-  for (const fileId of fileIds) {
-    await enqueueJob(db, {
+  // One multi-row insert per batch: a course import queues thousands at once.
+  await enqueueJobs(
+    db,
+    fileIds.map((fileId) => ({
       kind: DOCUMENT_TEXT_JOB_KIND,
       payload: { fileId },
       maxAttempts: DOCUMENT_TEXT_ATTEMPTS,
-    });
-  }
+    })),
+  );
 }
 
 /** Reads a stored object whole (documents are at most DOCUMENT_EXTRACT_MAX_BYTES). */

@@ -115,8 +115,31 @@ export function prepareDescription(rawHtml: string): {
   return { description: html, descriptionText: htmlToText(html), keywords };
 }
 
-/** SHA-256 (hex) and size of a file on disk, and whether its first bytes match its media type. */
-async function examine(file: SourceFile): Promise<{ size: number; sha256: string; head: Buffer }> {
+/** What unpacking already knows of a file: its size and SHA-256, by its absolute path. */
+export type KnownHashes = ReadonlyMap<string, { size: number; sha256: string }>;
+
+/** The first SNIFF_BYTES of a file on disk. */
+async function headOf(filePath: string): Promise<Buffer> {
+  const handle = await fs.promises.open(filePath, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * SHA-256 (hex) and size of a file on disk, and its first bytes (to check them against its media type);
+ * a file unpacking hashed already (`known`) is not read again beyond its head.
+ */
+async function examine(
+  file: SourceFile,
+  known: KnownHashes | undefined,
+): Promise<{ size: number; sha256: string; head: Buffer }> {
+  const hashed = known?.get(file.path);
+  if (hashed) return { ...hashed, head: await headOf(file.path) };
   const hash = crypto.createHash('sha256');
   let size = 0;
   const chunks: Buffer[] = [];
@@ -166,11 +189,11 @@ function fingerprint(item: Omit<PlannedItem, 'fieldsHash' | 'change' | 'changedF
 /**
  * Plans the import of a read package: compares it with the earlier import of the same package id,
  * resolves knowledge codes against the reference data, gives new items free URL aliases, and hashes
- * every file.
+ * every file (unless `known` gives its hash: unpacking took it).
  * @returns the plan and its preview; problems are issues in the preview, never thrown
  * @throws Error when a staged file cannot be read
  */
-export async function planImport(db: Db, read: ReadPackage): Promise<ImportPlan> {
+export async function planImport(db: Db, read: ReadPackage, known?: KnownHashes): Promise<ImportPlan> {
   const issues: ImportIssue[] = [...read.issues];
   const origins = await repo.findOrigins(db, read.packageId);
   const originByPath = new Map(origins.map((o) => [o.path, o]));
@@ -181,7 +204,7 @@ export async function planImport(db: Db, read: ReadPackage): Promise<ImportPlan>
   const fileOriginByKey = new Map(fileOrigins.map((f) => [`${f.contentId}\n${f.path}`, f]));
 
   const wanted = collectKnowledgeIds(read.source.course);
-  const known = await repo.findKnowledgeIds(db, wanted);
+  const knownKnowledge = await repo.findKnowledgeIds(db, wanted);
 
   const items: PlannedItem[] = [];
   const seenPaths = new Set<string>();
@@ -195,7 +218,7 @@ export async function planImport(db: Db, read: ReadPackage): Promise<ImportPlan>
     const name = cut(source.name.replace(/\s+/g, ' ').trim(), parent ? CHILD_NAME_MAX : CONTENT_NAME_MAX);
     const { description, descriptionText, keywords: hidden } = prepareDescription(source.descriptionHtml);
     const knowledgeIds = distinctIgnoringCase(source.alignments.map((a) => a.knowledgeId)).flatMap((id) => {
-      const stored = known.get(id.toLowerCase());
+      const stored = knownKnowledge.get(id.toLowerCase());
       if (stored) return [stored];
       const [type, code] = [id.slice(0, id.indexOf('-')).toUpperCase(), id.slice(id.indexOf('-') + 1)];
       issues.push({
@@ -248,7 +271,7 @@ export async function planImport(db: Db, read: ReadPackage): Promise<ImportPlan>
   };
   visit(read.source.course, undefined, 0, read.source.course.name);
 
-  await planFiles(items, fileOriginByKey, issues);
+  await planFiles(items, fileOriginByKey, issues, known);
   await compareWithCurrent(db, items);
   await giveAliases(db, items, issues);
 
@@ -275,10 +298,11 @@ async function planFiles(
   items: PlannedItem[],
   fileOriginByKey: Map<string, repo.FileOriginRow>,
   issues: ImportIssue[],
+  known: KnownHashes | undefined,
 ): Promise<void> {
   const all = items.flatMap((item) => item.source.files.map((file, index) => ({ item, file, index })));
   const examined = await mapLimited(all, HASH_CONCURRENCY, async ({ file }) => {
-    const found = await examine(file);
+    const found = await examine(file, known);
     return { ...found, sniffed: await sniffType(file.mimeType, found.head) };
   });
   all.forEach(({ item, file, index }, k) => {

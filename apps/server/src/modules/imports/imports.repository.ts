@@ -191,3 +191,20 @@ export async function findStalePreviews(db: Db, before: Date): Promise<ImportRow
     .from(coursewareImport)
     .where(and(eq(coursewareImport.status, 'previewed'), lt(coursewareImport.updatedAt, before)));
 }
+
+/** Whether a cancel of the import was asked for (the running job looks every IMPORT_POLL_INTERVAL_MS). */
+export async function isCancelRequested(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ cancelRequested: coursewareImport.cancelRequested })
+    .from(coursewareImport)
+    .where(eq(coursewareImport.id, id));
+  return row?.cancelRequested ?? false;
+}
+
+/** Sets a running import's progress (no row read back: the preview is large). */
+export async function setProgress(db: Db, id: string, progress: unknown): Promise<void> {
+  await db
+    .update(coursewareImport)
+    .set({ progress, updatedAt: sql`now()` })
+    .where(and(eq(coursewareImport.id, id), eq(coursewareImport.status, 'running')));
+}

@@ -7,6 +7,7 @@
  * remains). One import of a package runs at a time.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { z } from 'zod';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -68,11 +69,34 @@ const notFound = () => new AppError('not_found', 'Import does not exist.');
 /** The staging folder of an import. */
 const stagingOf = (context: ImportContext, id: string) => path.join(context.stagingRoot, id);
 
-/** Unpacks an import's kept package (again, when another instance or an earlier run staged it). */
+/** The listing of a staged package, written beside its folder once it is whole. */
+const listingOf = (context: ImportContext, id: string) => `${stagingOf(context, id)}.json`;
+
+/** Unpacks an import's kept package, and notes its listing for the job that writes it. */
 async function stage(context: ImportContext, id: string, storageKey: string): Promise<StagedPackage> {
   const dir = stagingOf(context, id);
   await removeStaging(dir);
-  return stagePackage({ source: { open: () => context.fileStore.get(storageKey) }, stagingDir: dir });
+  await fs.promises.rm(listingOf(context, id), { force: true });
+  const staged = await stagePackage({
+    source: { open: () => context.fileStore.get(storageKey) },
+    stagingDir: dir,
+  });
+  await fs.promises.writeFile(listingOf(context, id), JSON.stringify(staged));
+  return staged;
+}
+
+/**
+ * The staged package of an import: the one its preview unpacked on this instance when it is still
+ * whole (its listing is there), else unpacked again from the kept package (another instance, a restart).
+ */
+async function stagedOrStage(context: ImportContext, id: string, storageKey: string): Promise<StagedPackage> {
+  try {
+    const staged = JSON.parse(await fs.promises.readFile(listingOf(context, id), 'utf8')) as StagedPackage;
+    if (staged.root === stagingOf(context, id)) return staged;
+  } catch {
+    // No listing: not staged here, or not whole.
+  }
+  return stage(context, id, storageKey);
 }
 
 /** Reads a staged package with the reader its contents call for, and plans it. */
@@ -85,7 +109,14 @@ async function readAndPlan(
   const read = isCartridge
     ? await readCartridge(staged, { schemaDir: context.schemaDir })
     : await readFolderTree(staged, { packageName });
-  return planImport(context.db, read);
+  const known = new Map(
+    staged.files.flatMap((f) =>
+      f.sha256
+        ? [[path.join(staged.root, ...f.path.split('/')), { size: f.size, sha256: f.sha256 }] as const]
+        : [],
+    ),
+  );
+  return planImport(context.db, read, known);
 }
 
 /** An import row as the API returns it. */
@@ -144,6 +175,7 @@ export async function createImport(
     });
     return toImport({ ...row, creatorName: null });
   } catch (error) {
+    await fs.promises.rm(listingOf(context, id), { force: true });
     await removeStaging(stagingOf(context, id)).catch(() => undefined);
     await fileStore.delete(storageKey).catch(() => undefined);
     if (error instanceof PackageRefused) throw new AppError('invalid_input', error.message);
@@ -238,6 +270,7 @@ export async function discardImport(context: ImportContext, id: string): Promise
 
 /** Removes an ended import's kept package and staging folder. */
 async function dropPackage(context: ImportContext, row: repo.ImportRow): Promise<void> {
+  await fs.promises.rm(listingOf(context, row.id), { force: true });
   await removeStaging(stagingOf(context, row.id)).catch(() => undefined);
   if (row.storageKey) {
     await context.fileStore.delete(row.storageKey).catch(() => undefined);
@@ -271,12 +304,12 @@ export function importJobHandler(context: ImportContext): JobHandler<{ importId:
       if (!row || !row.storageKey) return;
       const cancel = new AbortController();
       const watch = setInterval(() => {
-        void repo.findImport(db, importId).then((now) => {
-          if (now?.cancelRequested) cancel.abort();
+        void repo.isCancelRequested(db, importId).then((asked) => {
+          if (asked) cancel.abort();
         });
       }, IMPORT_POLL_INTERVAL_MS);
       try {
-        const staged = await stage(context, importId, row.storageKey);
+        const staged = await stagedOrStage(context, importId, row.storageKey);
         const plan = await readAndPlan(context, staged, row.packageName);
         if (plan.preview.counts.errors > 0) {
           throw new PermanentJobError(plan.preview.issues.find((i) => i.severity === 'error')!.message);
@@ -288,7 +321,7 @@ export function importJobHandler(context: ImportContext): JobHandler<{ importId:
           accountId: row.createdBy,
           log: job.log,
           signal: AbortSignal.any([cancel.signal, job.signal]),
-          onProgress: (progress) => void repo.updateImport(db, importId, { progress }, ['running']),
+          onProgress: (progress) => void repo.setProgress(db, importId, progress),
           inTransaction: async (tx, summary) => {
             await repo.updateImport(tx, importId, {
               status: 'done',

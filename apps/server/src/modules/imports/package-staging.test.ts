@@ -3,6 +3,7 @@
  * meets: a zip of a nested folder tree with Unicode names, junk left by an operating system, Office
  * and EPUB files (zips inside) among the courseware. The attacks are in testing/attacks/package-import.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -56,7 +57,12 @@ describe('stagePackage', () => {
     );
     expect(staged.root).toBe(path.join(work, 'staging', `package-${made}`));
     expect(staged.files).toEqual(
-      tree.map(([name, content]) => ({ path: name.normalize('NFC'), size: Buffer.byteLength(content) })),
+      tree.map(([name, content]) => ({
+        path: name.normalize('NFC'),
+        size: Buffer.byteLength(content),
+        // Hashed while unpacked, so that planning need not read the files again.
+        sha256: crypto.createHash('sha256').update(content).digest('hex'),
+      })),
     );
     for (const [name, content] of tree) {
       const file = path.join(staged.root, ...name.normalize('NFC').split('/'));
@@ -80,7 +86,7 @@ describe('stagePackage', () => {
         ['course/desktop.ini', '[.ShellClassInfo]'],
       ]),
     );
-    expect(staged.files).toEqual([{ path: 'course/notes.md', size: 5 }]);
+    expect(staged.files).toMatchObject([{ path: 'course/notes.md', size: 5 }]);
     expect(fs.existsSync(path.join(staged.root, '__MACOSX'))).toBe(false);
     expect(await fsp.readdir(path.join(staged.root, 'course'))).toEqual(['notes.md']);
   });
@@ -102,7 +108,7 @@ describe('stagePackage', () => {
     await fsp.writeFile(file, await zipOf([[deep.join('/'), 'deep']]));
     const stagingDir = path.join(work, 'staging', 'deep');
     const staged = await stagePackage({ source: { path: file }, stagingDir });
-    expect(staged.files).toEqual([{ path: deep.join('/'), size: 4 }]);
+    expect(staged.files).toMatchObject([{ path: deep.join('/'), size: 4 }]);
     expect(fs.existsSync(file)).toBe(true);
   });
 

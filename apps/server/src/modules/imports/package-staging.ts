@@ -11,16 +11,18 @@
  * Any refusal is a PackageRefused naming the entry, and leaves nothing staged.
  */
 import { isUtf8 } from 'node:buffer';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import {
   IMPORT_ENTRIES_MAX,
   IMPORT_PACKAGE_MAX_BYTES,
+  IMPORT_READ_CHUNK_BYTES,
   IMPORT_UNPACKED_MAX_BYTES,
 } from '@portal/shared/schemas/imports-limits';
 import {
@@ -89,6 +91,8 @@ async function listZip(zip: yauzl.ZipFile, signal?: AbortSignal) {
  */
 class EntryMeter extends Transform {
   bytes = 0;
+  /** SHA-256 of the bytes, taken here so that planning need not read the file again. */
+  readonly hash = crypto.createHash('sha256');
   private crc = 0;
   private head: Buffer[] = [];
   private headBytes = 0;
@@ -107,6 +111,7 @@ class EntryMeter extends Transform {
     if (this.bytes > this.entry.declared) return done(refuse(REFUSALS.liar(this.entry.path)));
     if (this.total.bytes > IMPORT_UNPACKED_MAX_BYTES) return done(refuse(REFUSALS.unpackedTooLarge));
     this.crc = zlib.crc32(chunk, this.crc);
+    this.hash.update(chunk);
     if (!this.isSniffed) {
       this.head.push(chunk);
       this.headBytes += chunk.length;
@@ -174,7 +179,65 @@ async function writeEntry(
     await closed(output);
     throw asRefusal(error, REFUSALS.damagedEntry(p), signal);
   }
-  return { path: p, size: meter.bytes };
+  return { path: p, size: meter.bytes, sha256: meter.hash.digest('hex') };
+}
+
+/**
+ * The bytes `start` (inclusive) to `end` (exclusive) of an open file, read IMPORT_READ_CHUNK_BYTES at a
+ * time. Not fs.createReadStream over the shared descriptor: destroying one (as yauzl does once it has
+ * what it asked for) closes the descriptor for every later read.
+ */
+class RangeStream extends Readable {
+  private position: number;
+
+  constructor(
+    private readonly handle: fsp.FileHandle,
+    start: number,
+    private readonly end: number,
+  ) {
+    super({ highWaterMark: IMPORT_READ_CHUNK_BYTES });
+    this.position = start;
+  }
+
+  override _read(size: number): void {
+    const length = Math.min(size, this.end - this.position);
+    if (length <= 0) {
+      this.push(null);
+      return;
+    }
+    this.handle.read(Buffer.allocUnsafe(length), 0, length, this.position).then(
+      ({ bytesRead, buffer }) => {
+        if (bytesRead === 0) {
+          this.destroy(new Error('unexpected end of file'));
+          return;
+        }
+        this.position += bytesRead;
+        this.push(buffer.subarray(0, bytesRead));
+      },
+      (error: Error) => this.destroy(error),
+    );
+  }
+}
+
+/**
+ * Reads a zip on disk in IMPORT_READ_CHUNK_BYTES chunks: yauzl's own file reader reads 16 KiB at a time, and
+ * a 1 GB package then takes some 69,000 reads and writes (measured: 11.7 s against 6.6 s with 1 MiB).
+ */
+class LargeReadsReader extends yauzl.RandomAccessReader {
+  constructor(private readonly handle: fsp.FileHandle) {
+    super();
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    return new RangeStream(this.handle, start, end);
+  }
+
+  override close(callback: (error: Error | null) => void): void {
+    this.handle.close().then(
+      () => callback(null),
+      (error: Error) => callback(error),
+    );
+  }
 }
 
 /** Opens a zip on disk; a file that is none, or one cut short, is refused. */
@@ -190,11 +253,17 @@ async function openZip(file: string): Promise<yauzl.ZipFile> {
   }
   try {
     // Names are decoded and checked here (decodeStrings: false); sizes are counted here, not asserted.
-    return await yauzl.openPromise(file, {
-      autoClose: false,
-      decodeStrings: false,
-      validateEntrySizes: false,
-    });
+    const reader = new LargeReadsReader(await fsp.open(file, 'r'));
+    try {
+      return await yauzl.fromRandomAccessReaderPromise(reader, size, {
+        autoClose: false,
+        decodeStrings: false,
+        validateEntrySizes: false,
+      });
+    } catch (error) {
+      reader.close(() => undefined);
+      throw error;
+    }
   } catch (error) {
     if (!isFormatError(error)) throw error;
     throw refuse(ZIP_STARTS.some((start) => head.equals(start)) ? REFUSALS.truncated : REFUSALS.notZip);

@@ -14,6 +14,8 @@ export interface StagedFile {
   path: string;
   /** Its size in bytes as written to the staging folder. */
   size: number;
+  /** SHA-256 (hex) of its bytes, when taken while it was written (an unpacked zip's files). */
+  sha256?: string;
 }
 
 /** A package unpacked into a folder of its own; every file lies under `root` at its `path`. */
