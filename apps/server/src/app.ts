@@ -27,6 +27,7 @@ import requestGuards from './plugins/request-guards.js';
 import requestId, { REQUEST_ID_HEADER, requestIdGenerator } from './plugins/request-id.js';
 import routeAccess from './plugins/route-access.js';
 import publicCache from './plugins/public-cache.js';
+import readReplicas from './plugins/read-replicas.js';
 import renderCache from './plugins/render-cache.js';
 import serverRender from './plugins/server-render.js';
 import serverTiming from './plugins/server-timing.js';
@@ -92,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const fileStore = options.fileStore ?? (await createFileStore(config));
   await app.register(dbPlugin, { database, config, fileStore });
+  // `request.readDb`: the replica (or the primary) of the reads that may be a little behind (issue 36).
+  await app.register(readReplicas);
   await app.register(errorHandler);
   await app.register(requestId);
   // Before any route: records the route table and refuses a route under /api/v1/ without declared access.

@@ -35,6 +35,20 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ message: 'must be a postgres:// URL' }).optional(),
+  /**
+   * Streaming replicas of DATABASE_URL's server (comma separated postgres:// URLs, issue 36): search, item
+   * detail, public pages and the feeds read from them (db/replicas.ts).
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url.length > 0),
+    )
+    .pipe(z.array(z.url({ protocol: /^postgres(ql)?$/, message: 'each must be a postgres:// URL' })))
+    .optional(),
   SMTP_URL: z.url().optional(),
   /** Where content feedback is e-mailed (000 §2 feedback dialog). */
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@example.edu'),
@@ -206,6 +220,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_REPLICA_URLS: the read replicas' URLs; empty without any (then every read goes to the primary). */
+  databaseReplicaUrls: string[];
   smtpUrl: string | undefined;
   supportEmail: string;
   /** Where contact form messages go (CONTACT_EMAIL, else SUPPORT_EMAIL). */
@@ -296,6 +312,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_REPLICA_URLS && e.DATABASE_REPLICA_URLS.length > 0 && !e.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas need DATABASE_URL, the PostgreSQL server they replicate',
+    );
   if (e.FILE_STORE === 's3' && !e.S3_BUCKET)
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when FILE_STORE is s3');
   const features = { ...FEATURE_FLAG_DEFAULTS } as Record<FeatureFlag, boolean>;
@@ -314,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS ?? [],
     smtpUrl: e.SMTP_URL,
     supportEmail: e.SUPPORT_EMAIL,
     contactEmail: e.CONTACT_EMAIL ?? e.SUPPORT_EMAIL,

@@ -1,5 +1,5 @@
 /**
- * Limits of the server's operation (issues 20, 23): request bodies and ids, readiness, load shedding, the database, jobs, file storage, backups and the sitemap.
+ * Limits of the server's operation (issues 20, 23, 36): request bodies and ids, readiness, load shedding, the database and its read replicas, jobs, file storage, backups and the sitemap.
  * Re-exported by `limits.ts`: import them from `@portal/shared/limits`.
  */
 
@@ -57,6 +57,31 @@ export const DATABASE_CONNECT_TIMEOUT_MS = 3000;
 export const DATABASE_QUERY_TIMEOUT_MS = 60_000;
 /** Connections of an instance's pool to the PostgreSQL server. */
 export const DATABASE_POOL_MAX = 10;
+/**
+ * Read replicas (issue 36, `DATABASE_REPLICA_URLS`; apps/server/src/db/replicas.ts). Every this many
+ * milliseconds an instance reads the primary's WAL position and each replica's replayed position.
+ */
+export const REPLICA_HEALTH_INTERVAL_MS = 2000;
+/** The longest a replica's health check may wait for its answer, in milliseconds; later, it is down. */
+export const REPLICA_HEALTH_TIMEOUT_MS = 1000;
+/**
+ * A replica's verdict lasts this many milliseconds after its check: a check that hangs (or a stopped
+ * timer) leaves the replica out rather than trusted on old news.
+ */
+export const REPLICA_HEALTH_STALE_MS = 3 * REPLICA_HEALTH_INTERVAL_MS;
+/**
+ * The lag limit, in milliseconds: a replica that has not yet replayed what the primary had written this
+ * long ago (measured to within REPLICA_HEALTH_INTERVAL_MS) is left out until it catches up.
+ */
+export const REPLICA_LAG_MAX_MS = 5000;
+/**
+ * Read-your-writes (plugins/read-replicas.ts): after a signed-in person's write, their reads need a
+ * replica that has replayed it, for this many milliseconds (the `portal_wrote` cookie's Max-Age). Longer
+ * than the lag limit plus the checks' interval and staleness, so that when it ends every replica still
+ * in use has the write.
+ */
+export const READ_YOUR_WRITES_WINDOW_MS =
+  REPLICA_LAG_MAX_MS + REPLICA_HEALTH_INTERVAL_MS + REPLICA_HEALTH_STALE_MS + 2000;
 /** Retry-After (seconds) of a 503 `database_unavailable` answer while the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** A job worker that hit a database error waits this long, doubling on each further error, up to the max. */

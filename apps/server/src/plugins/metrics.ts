@@ -2,7 +2,8 @@
  * Prometheus metrics at GET /metrics (issue 23, docs/operations.md), in a prom-client registry of the
  * app's own: request durations per route pattern, method and status; the job queue's depth and oldest
  * age per kind and the mail outbox backlog (read from the database at scrape time); the PostgreSQL
- * pool's connections (none on PGlite); and Node's defaults, event-loop lag among them.
+ * pool's connections (none on PGlite); whether each read replica is in use (issue 36); and Node's
+ * defaults, event-loop lag among them.
  *
  * Served only when METRICS_TOKEN is set (else 404) and the request carries `Authorization: Bearer
  * <token>` (compared in constant time; else 401). Logged at warn at most.
@@ -101,6 +102,18 @@ export default fp(
         },
       });
     }
+    const { replicas } = app;
+    if (replicas) {
+      new Gauge({
+        name: 'portal_db_replica_healthy',
+        help: 'Read replicas (DATABASE_REPLICA_URLS): 1 while in use, 0 while left out (down or lagging).',
+        labelNames: ['replica'] as const,
+        registers: [registry],
+        collect() {
+          for (const r of replicas.status()) this.set({ replica: r.name }, r.isHealthy ? 1 : 0);
+        },
+      });
+    }
     const scrapes = new Counter({
       name: 'portal_metrics_scrapes_total',
       help: 'Scrapes of /metrics served.',
@@ -149,5 +162,5 @@ export default fp(
       },
     );
   },
-  { name: 'metrics', dependencies: ['db'] },
+  { name: 'metrics', dependencies: ['db', 'read-replicas'] },
 );

@@ -8,7 +8,9 @@
  * feature flags of the environment), the catalogue's generation (raised by database triggers whenever
  * content, news, events, site pages, contributors or the admins' flags change; migrations 0014, 0022)
  * and a time window (PUBLIC_ETAG_WINDOW_SECONDS, for what the clock changes). The generation is read
- * again after PUBLIC_GENERATION_RECHECK_MS, and at once after a write this instance answered. A request whose
+ * again after PUBLIC_GENERATION_RECHECK_MS, and at once after a write this instance answered; it is read
+ * from the database the request reads from (`request.readDb`, plugins/read-replicas.ts), so that what a
+ * replica a little behind serves is never labelled with a generation it has not replayed. A request whose
  * `If-None-Match` names the current ETag is answered 304 here, before any route or render runs.
  *
  * Everything a signed-in caller gets on these addresses is `private, no-store`; so is any answer that
@@ -90,24 +92,25 @@ export default fp(
     { readGeneration }: { readGeneration: (db: Db) => Promise<number> },
   ) {
     const fingerprint = configurationFingerprint(app);
-    let known = { generation: 0, readAt: -Infinity };
+    /** The generation last read from each database (the primary, each replica) and when. */
+    const known = new Map<Db, { generation: number; readAt: number }>();
     // Writes answered by this instance: one that lands while the generation is read makes it read again.
     let writes = 0;
-    const generation = async (): Promise<number> => {
+    const generation = async (db: Db): Promise<number> => {
       const now = performance.now();
-      if (now - known.readAt > PUBLIC_GENERATION_RECHECK_MS) {
-        const writesBefore = writes;
-        const read = await readGeneration(app.db);
-        known = { generation: read, readAt: writes === writesBefore ? now : -Infinity };
-      }
-      return known.generation;
+      const last = known.get(db);
+      if (last && now - last.readAt <= PUBLIC_GENERATION_RECHECK_MS) return last.generation;
+      const writesBefore = writes;
+      const read = await readGeneration(db);
+      known.set(db, { generation: read, readAt: writes === writesBefore ? now : -Infinity });
+      return read;
     };
     // A write answered here may have raised the generation: the next public request reads it again, so a
     // visitor of this instance sees a curator's edit at once (plugins/render-cache.ts keys on it).
     app.addHook('onResponse', async (request, reply) => {
       if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return;
       writes += 1;
-      known = { ...known, readAt: -Infinity };
+      known.clear();
     });
 
     /** What a public API answer varies on: its compression, and whether a person asks (Authorization). */
@@ -122,7 +125,7 @@ export default fp(
         request.publicCache = { kind, personal: true };
         return;
       }
-      const current = await generation();
+      const current = await generation(request.readDb);
       const window = Math.floor(Date.now() / 1000 / PUBLIC_ETAG_WINDOW_SECONDS);
       const etag = `W/"${fingerprint}.${current}.${window}"`;
       request.publicCache = { kind, personal: false, etag, generation: current };
@@ -155,5 +158,5 @@ export default fp(
       return payload;
     });
   },
-  { name: 'public-cache', dependencies: ['db'] },
+  { name: 'public-cache', dependencies: ['db', 'read-replicas'] },
 );

@@ -24,6 +24,7 @@ import { isServerPath } from '@portal/shared/server-paths';
 import { SSR_STATE_ELEMENT_ID, type SsrRenderInput, type SsrRenderResult } from '@portal/shared/ssr';
 import { METRICS_TOKEN_HEADER } from '../lib/metrics-token.js';
 import { compressForClient } from '../lib/negotiated-compression.js';
+import { withReadDb } from './read-replicas.js';
 
 /** The markers of the built index.html that a rendered page fills or removes. */
 const ROOT_MARKER = '<div id="root"></div>';
@@ -128,7 +129,10 @@ export async function loadPageRenderer(app: FastifyInstance): Promise<PageRender
     const origin = config.publicBaseUrl;
     let result: SsrRenderResult;
     try {
-      result = await entry.render({ url: new URL(request.url, origin).href, env, transport });
+      // Every API request of the render reads from this request's database (a replica, issue 36).
+      result = await withReadDb(request.readDb, () =>
+        entry.render({ url: new URL(request.url, origin).href, env, transport }),
+      );
     } catch (error) {
       // A page that cannot be drawn here (the database unreadable, a bug) is still drawn in the browser.
       request.log.error({ err: error }, 'server rendering failed: the app starts in the browser');

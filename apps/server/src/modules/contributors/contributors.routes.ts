@@ -4,6 +4,7 @@
  * - GET  /contributors       ListContributorsQuery → ContributorPage
  * - POST /contributors       ContributorInput → 201 Contributor
  * - PUT  /contributors/:id   ContributorInput → Contributor; 404 when missing
+ * The list is read from `request.readDb` (a replica, issue 36).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +33,7 @@ const contributorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
       },
     },
-    async (request) => listContributorsPage(app.db, request.session.permissions, request.query),
+    async (request) => listContributorsPage(request.readDb, request.session.permissions, request.query),
   );
 
   app.post(

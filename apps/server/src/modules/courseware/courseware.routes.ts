@@ -7,6 +7,7 @@
  * - GET /content/:id              (an id or an alias) → Content; 404 when missing or not visible to the caller
  * Results and items carry `changedSinceDownload` for a signed-in caller who downloaded them.
  * - GET /content/:id/files        ?children → { files }
+ * Search, the catalogue and an item are read from `request.readDb` (a replica, issue 36).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,12 +67,13 @@ const coursewareRoutes: FastifyPluginAsyncZod<{ lastDownloadsStatement?: LastDow
     },
     // `Cache-Control: no-cache` asks for the search worked out anew, not read from what was kept.
     async (request) => {
+      // Read from a replica (issue 36); what the search keeps is written to the primary.
       const found = await searchCatalogue(
-        app.db,
+        request.readDb,
         request.session.permissions,
         request.query,
         request.serverTiming,
-        { isFresh: /\bno-cache\b/i.test(request.headers['cache-control'] ?? '') },
+        { isFresh: /\bno-cache\b/i.test(request.headers['cache-control'] ?? ''), writeDb: app.db },
       );
       const items = await withChangedSinceDownload(
         app.db,
@@ -95,7 +97,7 @@ const coursewareRoutes: FastifyPluginAsyncZod<{ lastDownloadsStatement?: LastDow
         tags,
       },
     },
-    async (request) => listCatalogue(app.db, request.session.permissions, request.query),
+    async (request) => listCatalogue(request.readDb, request.session.permissions, request.query),
   );
 
   app.get(
@@ -111,7 +113,7 @@ const coursewareRoutes: FastifyPluginAsyncZod<{ lastDownloadsStatement?: LastDow
       },
     },
     async (request) => {
-      const item = await getContent(app.db, request.session.permissions, request.params.id);
+      const item = await getContent(request.readDb, request.session.permissions, request.params.id);
       const [marked] = await withChangedSinceDownload(app.db, lastDownloadsStatement, request.session, [
         item,
       ]);

@@ -85,6 +85,9 @@ async function acronymPairsOf(db: Db, terms: string[]): Promise<AcronymPair[]> {
  * role (issue 25): only items aligned to its TKS, without text most specific first, and each result
  * with its coverage of the role's statements. A query's plan and ranking are kept per generation (item 9
  * of README "Search"); `isFresh` (the caller sent `Cache-Control: no-cache`) works them out anew.
+ * `db` is read (a replica, issue 36: the kept searches too, whose generation must be the one of the rows
+ * they were ranked from); what is kept and the sightings are written to `writeDb`, the primary (`db`
+ * when not given).
  * @throws AppError invalid_input for a page token of another query, or a work role that does not exist
  */
 export async function searchCatalogue(
@@ -92,24 +95,25 @@ export async function searchCatalogue(
   perms: SearchPerms,
   query: SearchContentQuery,
   timing: ServerTiming = new ServerTiming(),
-  { isFresh = false }: { isFresh?: boolean } = {},
+  { isFresh = false, writeDb = db }: { isFresh?: boolean; writeDb?: Db } = {},
 ): Promise<SearchContentResponse> {
   const { workRole } = query;
-  if (!workRole) return searchWithoutRole(db, perms, query, timing, isFresh);
+  const dbs = { db, writeDb };
+  if (!workRole) return searchWithoutRole(dbs, perms, query, timing, isFresh);
   await assertWorkRoleExists(db, workRole);
   const response =
     query.q && searchTerms(query.q).length > 0
-      ? await searchWithoutRole(db, perms, query, timing, isFresh)
+      ? await searchWithoutRole(dbs, perms, query, timing, isFresh)
       : await browseWorkRole(db, listedStatuses(perms), { ...query, workRole }, timing);
   return withWorkRoleCoverage(db, workRole, response, timing);
 }
 
 /**
  * searchCatalogue without a work role's ranking and coverage (a role still filters, as any filter).
- * `isFresh`: nothing kept is read (what is worked out is kept as usual).
+ * `isFresh`: nothing kept is read (what is worked out is kept as usual). Reads `db`, writes `writeDb`.
  */
 async function searchWithoutRole(
-  db: Db,
+  { db, writeDb }: { db: Db; writeDb: Db },
   perms: SearchPerms,
   query: SearchContentQuery,
   timing: ServerTiming,
@@ -178,7 +182,7 @@ async function searchWithoutRole(
     );
     if (result.ranking) {
       const entry = { key: resultKey, value: keptResultOf(result) };
-      await timing.measure('cache', () => cacheRepo.writeSearchCache(db, cache.generation, [entry]));
+      await timing.measure('cache', () => cacheRepo.writeSearchCache(writeDb, cache.generation, [entry]));
     }
     return answer({ plan, result, limit });
   }
@@ -220,7 +224,7 @@ async function searchWithoutRole(
     // Counted while the plan is worked out: a query nobody asked for before keeps nothing but its
     // sighting, so visitors cannot fill the cache with one-off queries.
     const [sightings, worked] = await Promise.all([
-      timing.measure('cache', () => cacheRepo.countSighting(db, planKey, cache.generation)),
+      timing.measure('cache', () => cacheRepo.countSighting(writeDb, planKey, cache.generation)),
       workOutPlan(db, { statuses, terms, run, timing }),
     ]);
     ({ plan, result } = worked);
@@ -236,7 +240,7 @@ async function searchWithoutRole(
     entries.push({ key: planKey, value });
   }
   if (entries.length > 0)
-    await timing.measure('cache', () => cacheRepo.writeSearchCache(db, cache.generation, entries));
+    await timing.measure('cache', () => cacheRepo.writeSearchCache(writeDb, cache.generation, entries));
   return answer({ plan, result, limit });
 }
 

@@ -6,6 +6,7 @@
  * - POST   /api/v1/events                       EventRequest → 201 Event (CanUpdateContent)
  * - PUT    /api/v1/events/:id                   EventRequest → 200 Event (CanUpdateContent)
  * - DELETE /api/v1/events/:id                   → 204 (CanDeleteEvents)
+ * The reads (lists, events, calendar files) come from `request.readDb` (a replica, issue 36).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +43,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EventPageSchema, ...errorResponses(400) },
       },
     },
-    async (request) => listEvents(app.db, request.session.permissions, request.query),
+    async (request) => listEvents(request.readDb, request.session.permissions, request.query),
   );
 
   app.get(
@@ -57,7 +58,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EventSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getEvent(app.db, request.session.permissions, request.params.id),
+    async (request) => getEvent(request.readDb, request.session.permissions, request.params.id),
   );
 
   app.get(
@@ -73,7 +74,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await eventCalendarFile(app.db, {
+      const file = await eventCalendarFile(request.readDb, {
         permissions: request.session.permissions,
         idOrAlias: request.params.id,
         publicBaseUrl: app.config.publicBaseUrl,

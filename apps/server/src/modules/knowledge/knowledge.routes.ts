@@ -5,6 +5,7 @@
  * - GET /coverage    → CoverageMatrix (issue 25; unpublished counts for editors)
  * - GET /coverage/export → text/csv of the matrix
  * - GET /coverage/work-roles/:id/gaps  ListCoverageGapsQuery → CoverageGapPage (404 unknown role)
+ * The public pages' reads (knowledge, work roles, coverage) come from `request.readDb` (a replica, issue 36).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KnowledgePageSchema, ListKnowledgeQuerySchema } from '@portal/shared/schemas/knowledge';
@@ -39,7 +40,7 @@ const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The catalogue's knowledge items change only with an import: let browsers keep them a while.
       reply.header('cache-control', 'public, max-age=300');
-      return listKnowledgePage(app.db, request.query);
+      return listKnowledgePage(request.readDb, request.query);
     },
   );
 
@@ -54,9 +55,9 @@ const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return listWorkRoles(app.db);
+      return listWorkRoles(request.readDb);
     },
   );
 
@@ -71,7 +72,7 @@ const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
       },
     },
-    async (request) => getCoverage(app.db, request.session.permissions),
+    async (request) => getCoverage(request.readDb, request.session.permissions),
   );
 
   app.get(

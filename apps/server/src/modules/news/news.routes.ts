@@ -6,6 +6,7 @@
  * - PUT    /api/v1/news/:id            NewsRequest → 200 News (CanUpdateContent)
  * - DELETE /api/v1/news/:id            → 204 (CanDeleteNews)
  * - GET    /news/feed.xml              ?format=rss → Atom 1.0 (default) or RSS 2.0 of published news
+ * The reads (lists, items, the feed) come from `request.readDb` (a replica, issue 36).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,7 +42,7 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NewsPageSchema, ...errorResponses(400) },
       },
     },
-    async (request) => listNews(app.db, request.session.permissions, request.query),
+    async (request) => listNews(request.readDb, request.session.permissions, request.query),
   );
 
   app.get(
@@ -56,7 +57,7 @@ export const newsApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NewsSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getNews(app.db, request.session.permissions, request.params.id),
+    async (request) => getNews(request.readDb, request.session.permissions, request.params.id),
   );
 
   registerDatedItemWrites(app, {
@@ -92,7 +93,7 @@ export const newsFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const format = request.query.format;
-      const xml = await newsFeed(app.db, {
+      const xml = await newsFeed(request.readDb, {
         publicBaseUrl: app.config.publicBaseUrl,
         siteName: siteName({ publicBaseUrl: app.config.publicBaseUrl, brand: app.config.brand }),
         format,

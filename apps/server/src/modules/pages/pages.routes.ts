@@ -14,6 +14,7 @@
  * - GET    /pages/:id/revisions                         revisions, newest first (CanUpdateContent)
  * - POST   /pages/:id/revisions/:revisionId/restore     restore a revision (CanUpdateContent)
  * Widget files are uploaded and deleted through the file service (`POST /files`, metadataType page).
+ * A page by its link, what the public pages draw, is read from `request.readDb` (a replica, issue 36).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -76,7 +77,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PageSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getPageByHref(app.db, request.session.permissions, request.query.href),
+    async (request) => getPageByHref(request.readDb, request.session.permissions, request.query.href),
   );
 
   app.get(

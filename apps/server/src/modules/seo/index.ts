@@ -13,11 +13,11 @@ export const seoModule: FastifyPluginAsync = async (app) => {
 };
 
 /**
- * The head and browser configuration of the app's page at `path`, read once per request; when the
- * database cannot be read, the default head (logged at warn).
+ * The head and browser configuration of the app's page at `path`, read once per request from its
+ * `readDb` (a replica, issue 36); when the database cannot be read, the default head (logged at warn).
  */
 export const appPageHead: PageHeadReader = async (request, path) => {
-  const parts = await appPageParts(request.server.db, request.server.config, {
+  const parts = await appPageParts(request.readDb, request.server.config, {
     path,
     query: request.query as Record<string, unknown>,
     onError: (error) => request.log.warn({ err: error }, 'app page served with the default head'),
