@@ -21,8 +21,16 @@ export const PENDING_TABLE_READS: Record<string, string[]> = {
   'courseware/search-ranking.repository.ts': ['file', 'file_text', 'page'],
   'courseware/search-work-role.repository.ts': ['page', 'work_role', 'work_role_statement'],
   'courseware/search.repository.ts': ['work_role_statement'],
-  // A bundle's fingerprint and archive read the visible tree, its sections and knowledge in one query.
-  'files/bundles.repository.ts': ['content', 'content_knowledge', 'content_section', 'knowledge_item'],
+  // A bundle's fingerprint and archive read the visible tree, its sections, knowledge (with CyBOK topics)
+  // and contributors one query each for the whole tree, not each item through courseware's service.
+  'files/bundles.repository.ts': [
+    'content',
+    'content_contributor',
+    'content_knowledge',
+    'content_section',
+    'contributor',
+    'knowledge_item',
+  ],
   // A file is opened by the rules of what it belongs to: the item, lesson or contributor portrait.
   'files/files.repository.ts': ['content', 'contributor', 'lesson'],
   // Support requests offer the courses an account teaches (invitations, claims) and name its unit.

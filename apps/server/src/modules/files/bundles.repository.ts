@@ -1,9 +1,11 @@
 /**
  * Queries of bundles (000 §4, §7; issue 26 Common Cartridge): the visible tree of an item with its
- * files, what a cartridge page shows of each item, and bundle rows.
+ * files, what a cartridge page and its metadata show of each item (contributors and CyBOK topics
+ * included, issue 38), one query per kind for the whole tree, and bundle rows.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ContentStatus, KnowledgeType } from '@portal/shared/enums';
+import type { CybokTopic } from '@portal/shared/schemas/courseware';
 import type { BundleFormat } from '@portal/shared/schemas/files';
 import type { Db } from '../../db/client.js';
 import { millis, rows, textArray, uuidArray } from '../../db/rows.js';
@@ -106,15 +108,61 @@ export async function findItemSections(db: Db, contentIds: readonly string[]) {
   );
 }
 
-/** The knowledge items of any type linked to the given items, with their code and statement, in order. */
+/**
+ * The knowledge items of any type linked to the given items, with their code and statement, and the
+ * topics (with their keywords) the item names for it (CyBOK alignments; null when none), in order.
+ */
 export async function findItemKnowledgeStatements(db: Db, contentIds: readonly string[]) {
   if (contentIds.length === 0) return [];
-  return rows<{ contentId: string; id: string; code: string; name: string; type: string }>(
+  return rows<{
+    contentId: string;
+    id: string;
+    code: string;
+    name: string;
+    type: string;
+    topics: CybokTopic[] | null;
+  }>(
     db,
-    sql`SELECT ck.content_id AS "contentId", k.id, k.code, k.name, k.type
+    sql`SELECT ck.content_id AS "contentId", k.id, k.code, k.name, k.type, ck.topics
         FROM content_knowledge ck JOIN knowledge_item k ON k.id = ck.knowledge_id
         WHERE ck.content_id = ANY(${uuidArray(contentIds)}) ORDER BY ck.content_id, ck.index, k.id`,
   );
+}
+
+/** A contributor of an item as a cartridge names them (000 §3 Contributor, without e-mail or portrait). */
+export interface ItemContributorRow {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  prefix: string | null;
+  suffix: string | null;
+  school: string | null;
+  title: string | null;
+}
+
+/**
+ * The contributors of the given items, by item id, each item's in their order on it (as its page
+ * shows them: index, then last name); an item without contributors is not in the map.
+ */
+export async function findItemContributors(
+  db: Db,
+  contentIds: readonly string[],
+): Promise<Map<string, ItemContributorRow[]>> {
+  const byItem = new Map<string, ItemContributorRow[]>();
+  if (contentIds.length === 0) return byItem;
+  const found = await rows<ItemContributorRow & { contentId: string }>(
+    db,
+    sql`SELECT cc.content_id AS "contentId", p.first_name AS "firstName", p.middle_name AS "middleName",
+          p.last_name AS "lastName", p.prefix, p.suffix, p.school, p.title
+        FROM content_contributor cc JOIN contributor p ON p.id = cc.contributor_id
+        WHERE cc.content_id = ANY(${uuidArray(contentIds)}) ORDER BY cc.content_id, cc.index, p.last_name, p.id`,
+  );
+  for (const { contentId, ...person } of found) {
+    const list = byItem.get(contentId);
+    if (list) list.push(person);
+    else byItem.set(contentId, [person]);
+  }
+  return byItem;
 }
 
 /** The knowledge items (TKS, KSA, KU) linked to the given items, in their order. */

@@ -2,11 +2,11 @@
  * Writes an IMS Common Cartridge 1.1 package (issue 26) of a bundle tree, streamed into the file store
  * like the zip bundle (streamZip). The package holds
  *   imsmanifest.xml            schema "IMS Common Cartridge" 1.1.0; manifest-level LOM (title,
- *                              description, keywords, licence and source, alignments as
- *                              classification/taxonPath); one rooted-hierarchy organization in the
- *                              portal's order, each item's own LOM in its page item's metadata; one
- *                              `webcontent` resource per item, each file with LOM metadata that names
- *                              it or marks it as generated (cartridge-metadata.ts)
+ *                              description, keywords, the sources' authors, licence and source,
+ *                              alignments as classification/taxonPath); one rooted-hierarchy
+ *                              organization in the portal's order, each item's own LOM in its page
+ *                              item's metadata; one `webcontent` resource per item, each file with LOM
+ *                              metadata that names it or marks it as generated (cartridge-metadata.ts)
  *   <item>/<child>/index.html  each item's page, with its files beside it, Markdown and AsciiDoc also
  *                              rendered to .html; LaTeX, PDF and the rest as they are
  * Paths are ASCII `[a-z0-9._-]` and unique (LMSs unescape hrefs); every resource's href is one of its
@@ -33,6 +33,7 @@ import {
 import {
   addFileMetadata,
   addItemMetadata,
+  addLifeCycle,
   CC_NAMESPACE,
   langString,
   LANGUAGE,
@@ -209,18 +210,8 @@ export function renderCartridgeManifest({
   for (const tag of root.tags) langString(general, 'keyword', tag);
 
   const sources = sourcesOf(tree);
-  const authors = [...new Set(sources.map((s) => s.author).filter((a): a is string => Boolean(a)))];
-  if (authors.length > 0) {
-    const lifeCycle = lom.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:lifeCycle');
-    for (const author of authors) {
-      const contribute = lifeCycle.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:contribute');
-      contribute
-        .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:role')
-        .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:value')
-        .txt('author');
-      contribute.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:entity').txt(xmlText(author));
-    }
-  }
+  // The course's own contributors are in its item's metadata; the manifest credits the sources' authors.
+  addLifeCycle(lom, [], [...new Set(sources.map((s) => s.author).filter((a): a is string => Boolean(a)))]);
   const rights = lom.ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:rights');
   rights
     .ele(LOM_MANIFEST_NAMESPACE, 'lomimscc:copyrightAndOtherRestrictions')

@@ -4,8 +4,8 @@
  * API as faculty, validated with `xmllint --schema` against IMS's CC 1.1 schemas plus the prose rules
  * (testing/cartridge.ts), and read back (testing/cartridge-round-trip.ts): every item of the course
  * faculty may see in the portal's order, every file with the SHA-256 the portal stored, every
- * alignment (the demo data has none: one item per course is aligned first with a statement of each
- * knowledge type) in the manifest's classifications.
+ * alignment (besides the demo data's own, one item per course is aligned first with a statement of
+ * each knowledge type) in the manifest's classifications.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNull, sql } from 'drizzle-orm';
@@ -27,8 +27,9 @@ beforeAll(async () => {
   await seedDemo({ db: ctx.database.db, config: ctx.config, fileStore: ctx.fileStore });
   const accounts = await createAccounts(ctx.database.db);
   faculty = await bearer(ctx.app, accounts.faculty);
-  // The demo courses come without alignments: one item of each course is aligned with a statement of
-  // each knowledge type of the demo knowledge (NICE TKS and KSA, CAE KU, CyBOK), as a curator would.
+  // One item of each demo course is aligned with a statement of each knowledge type of the demo
+  // knowledge (NICE TKS and KSA, CAE KU, CyBOK), as a curator would; an alignment the demo data already
+  // has (e.g. a CyBOK area with its topics) is kept as it is.
   await ctx.database.db.execute(sql`
     INSERT INTO content_knowledge (content_id, knowledge_id, index)
     SELECT c.id, k.id, k.n FROM (
@@ -36,7 +37,8 @@ beforeAll(async () => {
       WHERE parent_id IS NOT NULL AND status = 'published' ORDER BY root_id, index, id) c
     CROSS JOIN (
       SELECT id, row_number() OVER () AS n FROM (
-        SELECT DISTINCT ON (type) id FROM knowledge_item ORDER BY type, id) picked) k`);
+        SELECT DISTINCT ON (type) id FROM knowledge_item ORDER BY type, id) picked) k
+    ON CONFLICT DO NOTHING`);
 }, 600_000);
 afterAll(async () => ctx?.close());
 

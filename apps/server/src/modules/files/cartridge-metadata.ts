@@ -1,7 +1,8 @@
 /**
  * The LOM metadata of a Common Cartridge (issues 26, 38) beside the manifest's own: each item's LOM in
- * the `metadata` of its page item in the organization (its description as text, keywords,
- * licence, source and author, and its categories, tags, levels and alignments as classifications), and
+ * the `metadata` of its page item in the organization (its description as text, keywords, contributors
+ * and its source's author as vCards, licence, source, and its categories, tags, levels, alignments and
+ * CyBOK topics as classifications; `lib/cartridge-portal-fields.ts` says how), and
  * each file's LOM (a stored file's display name and media type; the mark of a file the export
  * generates). The importer (`modules/imports/cartridge-source.ts`) reads them back, so that a course
  * exported and imported again is the course it was. The words are those of `lib/cartridge-vocabulary.ts`
@@ -18,10 +19,16 @@ import {
   PORTAL_CLASSIFICATIONS,
   type PortalClassification,
 } from '../../lib/cartridge-vocabulary.js';
+import {
+  CONTRIBUTOR_ROLE,
+  CYBOK_TOPICS,
+  SOURCE_AUTHOR_ROLE,
+  vcardOf,
+} from '../../lib/cartridge-portal-fields.js';
 import { htmlToText } from '../../lib/html.js';
 import type { BundleFile, BundleItem } from './bundle-tree.js';
 import { groupAlignment } from './cartridge-pages.js';
-import type { ItemPage } from './cartridge-tree.js';
+import type { ItemPage, PageContributor } from './cartridge-tree.js';
 
 /** The content package namespace of CC 1.1 (manifest, items, resources, files). */
 export const CC_NAMESPACE = CARTRIDGE_NAMESPACES['1.1'].cp;
@@ -62,12 +69,16 @@ export function licenceText(name: string, url: string | null): string {
   return url ? `${name} (${url})` : name;
 }
 
-/** A classification: its purpose, description and one taxon per id (with its statement, if any). */
+/**
+ * A classification: its purpose, description, one taxon per id (with its entry, if any) and its
+ * keywords.
+ */
 function classification(
   lom: XMLBuilder,
   purpose: string,
   description: string,
   taxa: readonly { id: string; entry?: string }[],
+  keywords: readonly string[] = [],
 ): void {
   const node = lomElement(lom, 'classification');
   vocabulary(node, 'purpose', purpose);
@@ -75,16 +86,59 @@ function classification(
   for (const taxon of taxa) {
     const element = lomElement(lomElement(node, 'taxonPath'), 'taxon');
     lomElement(element, 'id').txt(xmlText(taxon.id));
-    if (taxon.entry) langString(element, 'entry', taxon.entry);
+    if (taxon.entry !== undefined) langString(element, 'entry', taxon.entry);
   }
+  for (const keyword of keywords) langString(node, 'keyword', keyword);
+}
+
+/** A contributor's vCard: FN their name as the portal shows it, N its parts, ORG their school. */
+const contributorVcard = (c: PageContributor) =>
+  vcardOf({
+    fullName: [c.firstName, c.middleName, c.lastName].filter(Boolean).join(' '),
+    familyName: c.lastName,
+    givenName: c.firstName,
+    additionalNames: c.middleName ?? undefined,
+    prefix: c.prefix ?? undefined,
+    suffix: c.suffix ?? undefined,
+    organization: c.school ?? undefined,
+    title: c.title ?? undefined,
+  });
+
+/** A LOM `contribute` of `role` naming `vcards`, under `lifeCycle`. */
+function contribute(lifeCycle: XMLBuilder, role: string, vcards: readonly string[]): void {
+  const node = lomElement(lifeCycle, 'contribute');
+  vocabulary(node, 'role', role);
+  for (const vcard of vcards) lomElement(node, 'entity').txt(xmlText(vcard));
+}
+
+/**
+ * The LOM `lifeCycle` of an item or course: each contributor an `author` (in their order), and the
+ * credit of its source as its `content provider` (the author line as the source words it, which need
+ * not be a person), each a vCard; nothing when there is neither.
+ */
+export function addLifeCycle(
+  lom: XMLBuilder,
+  contributors: readonly PageContributor[],
+  sourceAuthors: readonly string[],
+): void {
+  if (contributors.length === 0 && sourceAuthors.length === 0) return;
+  const lifeCycle = lomElement(lom, 'lifeCycle');
+  if (contributors.length > 0) contribute(lifeCycle, CONTRIBUTOR_ROLE, contributors.map(contributorVcard));
+  if (sourceAuthors.length > 0)
+    contribute(
+      lifeCycle,
+      SOURCE_AUTHOR_ROLE,
+      sourceAuthors.map((fullName) => vcardOf({ fullName })),
+    );
 }
 
 /**
  * The `metadata` of an item's page item: LOM general (description as text, keywords), lifeCycle
- * (the source's author), rights (the licence, or `no` restrictions stated when it has none, so that an
- * item without a licence does not take its parent's on import), relation (`isbasedon` its source's
- * address and name), and classifications (categories, tags, education and experience levels, then one
- * per knowledge type with the knowledge items' ids and statements).
+ * (its contributors and its source's author: addLifeCycle), rights (the licence, or `no` restrictions
+ * stated when it has none, so that an item without a licence does not take its parent's on import),
+ * relation (`isbasedon` its source's address and name), and classifications (categories, tags,
+ * education and experience levels, then one per knowledge type with the knowledge items' ids and
+ * statements, then one per CyBOK topic).
  */
 export function addItemMetadata(into: XMLBuilder, item: BundleItem, page: ItemPage): void {
   const lom = lomElement(into.ele(CC_NAMESPACE, 'metadata'), 'lom');
@@ -96,11 +150,7 @@ export function addItemMetadata(into: XMLBuilder, item: BundleItem, page: ItemPa
   for (const keyword of page.keywords) langString(general, 'keyword', keyword);
 
   const source = item.source;
-  if (source?.author) {
-    const contribute = lomElement(lomElement(lom, 'lifeCycle'), 'contribute');
-    vocabulary(contribute, 'role', 'author');
-    lomElement(contribute, 'entity').txt(xmlText(source.author));
-  }
+  addLifeCycle(lom, page.contributors, source?.author ? [source.author] : []);
   const rights = lomElement(lom, 'rights');
   vocabulary(rights, 'copyrightAndOtherRestrictions', source?.license ? 'yes' : 'no');
   if (source?.license) langString(rights, 'description', licenceText(source.license, source.licenseUrl));
@@ -128,13 +178,23 @@ export function addItemMetadata(into: XMLBuilder, item: BundleItem, page: ItemPa
         ids.map((id) => ({ id })),
       );
   }
-  for (const [type, statements] of groupAlignment(page.alignment))
+  const alignment = groupAlignment(page.alignment);
+  for (const [type, statements] of alignment)
     classification(
       lom,
       ALIGNMENT_PURPOSE,
       alignmentLabel(type),
       statements.map((s) => ({ id: s.id, entry: s.name })),
     );
+  for (const statement of [...alignment.values()].flat())
+    for (const topic of statement.topics ?? [])
+      classification(
+        lom,
+        CYBOK_TOPICS.purpose,
+        CYBOK_TOPICS.description,
+        [{ id: statement.id, entry: topic.topic }],
+        topic.keywords,
+      );
 }
 
 /** What one `<file>` of a resource is: a stored file of the item, or a file the export generated. */

@@ -1,13 +1,16 @@
 /**
  * The HTML pages of a Common Cartridge (issue 26): each item's `index.html` (description, includes,
  * sections, the pages below it, its files, an "Alignment" block, source and licence) and the HTML
- * rendering of its Markdown and AsciiDoc files. Every value goes through the escaping `html` template;
- * stored rich text and rendered documents go through the sanitiser's allow-list (an HTML parser, never
- * a regular expression over the markup) before they are marked safe.
+ * rendering of its Markdown and AsciiDoc files. The description, includes and sections are marked
+ * (PAGE_FIELD_ATTRIBUTE) for the importer, which reads them back from the page (issue 38). Every value
+ * goes through the escaping `html` template; stored rich text and rendered documents go through the
+ * sanitiser's allow-list (an HTML parser, never a regular expression over the markup) before they are
+ * marked safe.
  */
 import { convert as convertAsciidoc } from '@asciidoctor/core';
 import { CONTENT_CATEGORY_LABELS, type ContentCategory } from '@portal/shared/enums';
 import { alignmentLabel, IMS_CC_FILE_BASE } from '../../lib/cartridge-vocabulary.js';
+import { PAGE_FIELD_ATTRIBUTE, PAGE_FIELDS } from '../../lib/cartridge-portal-fields.js';
 import { html, raw, sanitizeRichText, type SafeHtml } from '../../lib/html.js';
 import { parseFrontMatter, renderMarkdown } from '../../lib/markdown.js';
 import type { BundleFile, BundleItem, BundleSource } from './bundle-tree.js';
@@ -32,6 +35,10 @@ export function groupAlignment(statements: readonly AlignmentStatement[]): Map<s
 
 /** Stored rich text as safe HTML: the stored HTML passed through the allow-list again. */
 const richText = (stored: string): SafeHtml => raw(sanitizeRichText(stored));
+
+/** The attribute that marks an element as one of the item's fields (its name and value are ours). */
+const field = (name: keyof typeof PAGE_FIELDS): SafeHtml =>
+  raw(`${PAGE_FIELD_ATTRIBUTE}="${PAGE_FIELDS[name]}"`);
 
 /** A whole HTML document around `body`. */
 function documentOf(title: string, body: SafeHtml): string {
@@ -101,21 +108,24 @@ export function renderItemPage({
   const body = html`<main>
     <h1>${item.name}</h1>
     ${kinds && html`<p>${kinds}</p>`}
-    ${page.description.trim() && html`<div class="description">${richText(page.description)}</div>`}
+    ${
+      page.description.trim() &&
+      html`<div class="description" ${field('description')}>${richText(page.description)}</div>`
+    }
     ${
       page.includes.length > 0 &&
       html`<section>
         <h2>Includes</h2>
-        <ul>
+        <ul ${field('includes')}>
           ${page.includes.map((name) => html`<li>${name}</li>`)}
         </ul>
       </section>`
     }
     ${page.sections.map(
       (section) =>
-        html`<section>
+        html`<section ${field('section')}>
           <h2>${section.name}</h2>
-          ${richText(section.description)}
+          <div ${field('sectionDescription')}>${richText(section.description)}</div>
         </section>`,
     )}
     ${

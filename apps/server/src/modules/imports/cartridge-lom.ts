@@ -4,7 +4,8 @@
  * `metadata` of the item's page item; CC 1.2 and 1.3 may hold it in the resource's own `metadata`), and
  * a file's. Every CC LOM profile uses LOM's element names; the caller gives the namespace. The words
  * the portal writes (its classifications, the knowledge frameworks' names, the generated files' mark)
- * are those of `lib/cartridge-vocabulary.ts`.
+ * are those of `lib/cartridge-vocabulary.ts`; its contributors, its sources' authors and CyBOK topics
+ * those of `lib/cartridge-portal-fields.ts`.
  */
 import {
   CONTENT_CATEGORIES,
@@ -17,6 +18,7 @@ import {
   type ExperienceLevel,
 } from '@portal/shared/enums';
 import { distinctIgnoringCase } from '@portal/shared/schemas/courseware';
+import { CONTENT_LIST_ENTRIES_MAX } from '@portal/shared/schemas/courseware-limits';
 import {
   ALIGNMENT_PURPOSE,
   GENERATED_FILE_CATALOG,
@@ -24,7 +26,14 @@ import {
   knowledgeTypeOfLabel,
   PORTAL_CLASSIFICATIONS,
 } from '../../lib/cartridge-vocabulary.js';
-import type { SourceAlignment, SourceLicense } from './course-tree.js';
+import {
+  CONTRIBUTOR_ROLE,
+  CYBOK_TOPICS,
+  isVcard,
+  readVcard,
+  SOURCE_AUTHOR_ROLE,
+} from '../../lib/cartridge-portal-fields.js';
+import type { SourceAlignment, SourceLicense, SourcePerson } from './course-tree.js';
 import { childOf, childrenOf, type XmlNode } from './cartridge-xml.js';
 
 /** What a LOM record says that the importer uses. */
@@ -34,8 +43,16 @@ export interface LomFields {
   keywords: string[];
   /** The licence its `rights` state; undefined without `rights` (an item then takes its parent's). */
   license?: SourceLicense;
-  /** The authors its life cycle names, joined. */
+  /**
+   * The author its source credits: its life cycle's `content provider`s, else (as older exports and
+   * other LMSs write them) the authors that are no vCard, joined.
+   */
   author?: string;
+  /**
+   * The people its life cycle names as authors in vCards, in order (000 §3 Contributor): the first
+   * CONTENT_LIST_ENTRIES_MAX, as many as an item's editor saves.
+   */
+  contributors: SourcePerson[];
   /** What it `isbasedon`: an address and its name. */
   source?: { url: string; name?: string };
   categories: ContentCategory[];
@@ -106,6 +123,7 @@ function within<T extends string>(values: readonly string[], allowed: readonly T
 export function readLom(lom: XmlNode | undefined, ns: string): LomFields {
   const fields: LomFields = {
     keywords: [],
+    contributors: [],
     categories: [],
     tags: [],
     educationLevels: [],
@@ -129,11 +147,7 @@ export function readLom(lom: XmlNode | undefined, ns: string): LomFields {
   }));
   fields.format = childOf(childOf(lom, ns, 'technical'), ns, 'format')?.text.trim() || undefined;
 
-  const authors = childrenOf(childOf(lom, ns, 'lifeCycle'), ns, 'contribute')
-    .filter((c) => valueOf(childOf(c, ns, 'role'), ns) === 'author')
-    .flatMap((c) => childrenOf(c, ns, 'entity').map((e) => e.text.trim()))
-    .filter(Boolean);
-  if (authors.length > 0) fields.author = distinctIgnoringCase(authors).join(', ');
+  readLifeCycle(lom, ns, fields);
 
   const rights = childOf(lom, ns, 'rights');
   if (rights) {
@@ -152,6 +166,34 @@ export function readLom(lom: XmlNode | undefined, ns: string): LomFields {
   return fields;
 }
 
+/** The entities of a record's life cycle entries of `role`, as written. */
+const entitiesOf = (lom: XmlNode, ns: string, role: string): string[] =>
+  childrenOf(childOf(lom, ns, 'lifeCycle'), ns, 'contribute')
+    .filter((c) => valueOf(childOf(c, ns, 'role'), ns) === role)
+    .flatMap((c) => childrenOf(c, ns, 'entity').map((e) => e.text.trim()))
+    .filter(Boolean);
+
+/** Contributors (authors in vCards) and the source's credited author of a record, into `fields`. */
+function readLifeCycle(lom: XmlNode, ns: string, fields: LomFields): void {
+  const authors = entitiesOf(lom, ns, CONTRIBUTOR_ROLE).map((text) => ({ text, vcard: readVcard(text) }));
+  for (const { vcard } of authors.slice(0, CONTENT_LIST_ENTRIES_MAX)) {
+    if (!vcard) continue;
+    const name = [vcard.givenName, vcard.additionalNames, vcard.familyName].filter(Boolean).join(' ');
+    fields.contributors.push({
+      name: vcard.givenName && vcard.familyName ? name : vcard.fullName,
+      ...(vcard.organization ? { school: vcard.organization } : {}),
+      ...(vcard.title ? { title: vcard.title } : {}),
+    });
+  }
+  const providers = entitiesOf(lom, ns, SOURCE_AUTHOR_ROLE).flatMap((text) => {
+    const name = isVcard(text) ? readVcard(text)?.fullName : text;
+    return name ? [name] : [];
+  });
+  const credited =
+    providers.length > 0 ? providers : authors.filter((a) => !isVcard(a.text)).map((a) => a.text);
+  if (credited.length > 0) fields.author = distinctIgnoringCase(credited).join(', ');
+}
+
 /** The portal's vocabularies and the alignments of a record's classifications, into `fields`. */
 function readClassifications(lom: XmlNode, ns: string, fields: LomFields): void {
   for (const classification of childrenOf(lom, ns, 'classification')) {
@@ -163,7 +205,8 @@ function readClassifications(lom: XmlNode, ns: string, fields: LomFields): void 
       .filter(Boolean);
     const is = (key: keyof typeof PORTAL_CLASSIFICATIONS) =>
       description === PORTAL_CLASSIFICATIONS[key].description;
-    if (is('categories')) fields.categories.push(...within(ids, CONTENT_CATEGORIES));
+    if (description === CYBOK_TOPICS.description) readTopic(classification, ns, fields);
+    else if (is('categories')) fields.categories.push(...within(ids, CONTENT_CATEGORIES));
     else if (is('tags')) fields.tags.push(...within(ids, CONTENT_TAGS));
     else if (is('educationLevels')) fields.educationLevels.push(...within(ids, EDUCATION_LEVELS));
     else if (is('experienceLevels')) fields.experienceLevels.push(...within(ids, EXPERIENCE_LEVELS));
@@ -180,6 +223,19 @@ function readClassifications(lom: XmlNode, ns: string, fields: LomFields): void 
       }
     }
   }
+}
+
+/**
+ * One CyBOK topic of an alignment read before it (its classification's taxon: the knowledge area's id and
+ * the topic; its keywords the topic's), into `fields`; a topic of no alignment is left out.
+ */
+function readTopic(classification: XmlNode, ns: string, fields: LomFields): void {
+  const taxon = childOf(childOf(classification, ns, 'taxonPath'), ns, 'taxon');
+  const id = childOf(taxon, ns, 'id')?.text.trim() ?? '';
+  const alignment = fields.alignments.find((a) => a.knowledgeId === id);
+  if (!alignment) return;
+  const keywords = childrenOf(classification, ns, 'keyword').map((k) => langText(k, ns));
+  (alignment.topics ??= []).push({ topic: langText(childOf(taxon, ns, 'entry'), ns), keywords });
 }
 
 /** Whether a file's LOM marks it as generated by the portal's export (an item's page, a rendering). */

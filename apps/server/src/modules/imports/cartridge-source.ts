@@ -19,7 +19,9 @@
  *   left out.
  * Each item's metadata is its LOM (`cartridge-lom.ts`): that of its page item's `metadata` (where the
  * portal writes it), else its resource's; the course without any takes the manifest's. An item whose LOM
- * states no rights takes its parent's licence. Categories, when the LOM names none: course for the root,
+ * states no rights takes its parent's licence. An item whose resource holds the page the portal's export
+ * generated for it takes its description (as HTML), includes and sections from that page
+ * (`cartridge-page.ts`). Categories, when the LOM names none: course for the root,
  * module for an item with items, exercise for another whose name or keywords say lab or exercise,
  * lesson otherwise (the root is always a course). `originPath`: an item's the identifier of the
  * organization item that opens its resource (else its own), '' for a course made of several items; a
@@ -28,10 +30,16 @@
 import type { ContentCategory } from '@portal/shared/enums';
 import type { ImportIssue } from '@portal/shared/schemas/imports';
 import { IMPORT_DEPTH_MAX, IMPORT_ITEMS_MAX } from '@portal/shared/schemas/imports-limits';
-import { CARTRIDGE_NAMESPACES, type CartridgeNamespaces } from '../../lib/cartridge-vocabulary.js';
+import {
+  CARTRIDGE_NAMESPACES,
+  GENERATED_FILE_CATALOG,
+  GENERATED_FILE_KINDS,
+  type CartridgeNamespaces,
+} from '../../lib/cartridge-vocabulary.js';
 import { escapeHtml } from '../../lib/html.js';
 import { FileCollector, readResources, type CartridgeResource } from './cartridge-files.js';
 import { readLom, type LomFields } from './cartridge-lom.js';
+import { readPageFields, type PageFields } from './cartridge-page.js';
 import { validateManifest } from './cartridge-schemas.js';
 import {
   childOf,
@@ -126,7 +134,7 @@ class TreeReader {
   private made = 0;
 
   constructor(
-    staged: StagedPackage,
+    private readonly staged: StagedPackage,
     private readonly manifest: ParsedManifest,
     private readonly packageId: string,
   ) {
@@ -270,7 +278,23 @@ class TreeReader {
       this.described.add(item);
       this.describe(item, fields, name);
     }
+    const shown = resource && (await this.generatedPageOf(resource));
+    if (shown) {
+      if (shown.descriptionHtml !== undefined) item.descriptionHtml = shown.descriptionHtml;
+      item.includes = shown.includes;
+      item.sections = shown.sections;
+    }
     return [item];
+  }
+
+  /** The fields of the page the portal's export generated for a resource's item, if it holds one. */
+  private async generatedPageOf(resource: CartridgeResource): Promise<PageFields | undefined> {
+    const page = resource.files.find((f) =>
+      f.lom.identifiers.some(
+        (id) => id.catalog === GENERATED_FILE_CATALOG && id.entry === GENERATED_FILE_KINDS.page,
+      ),
+    );
+    return page && readPageFields(this.staged, page.path);
   }
 
   /** Sets what a LOM record says of an item. */
@@ -284,6 +308,7 @@ class TreeReader {
     item.alignments = fields.alignments;
     item.sourceUrl = fields.source?.url ?? '';
     item.sourceAuthor = fields.author ?? null;
+    item.contributors = fields.contributors;
     if (fields.license) {
       item.license = fields.license;
       this.stated.add(item);

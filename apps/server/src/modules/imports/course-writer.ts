@@ -374,7 +374,8 @@ async function updateChangedItems(
  * @returns their ids (search must read their text)
  */
 async function addFiles(tx: Db, stored: readonly StoredBytes[], accountId: string | null): Promise<string[]> {
-  const added = stored.filter((s) => !s.file.existing);
+  // In the package's order, not the order their concurrent copies finished.
+  const added = stored.filter((s) => !s.file.existing).sort((a, b) => a.file.index - b.file.index);
   const ids = added.map(() => crypto.randomUUID());
   const nextIndex = new Map<string, number>();
   for (const s of added) {
