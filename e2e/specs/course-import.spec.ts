@@ -6,14 +6,15 @@
  * the package (a changed handout, a new lab) previews as changed and new, imports in place (the same
  * course address, the handout the same file) and survives a reload of its page. A faculty member is
  * not let in. A cartridge the portal exported of a demo module is imported as a course of its own, and
- * so is a course folder chosen as it is on the curator's disk.
+ * so is a course folder chosen as it is on the curator's disk. Each imported course is deleted after its
+ * test, so the specs after these see the demo data alone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { TREE_DOWNLOAD_TIMEOUT_MS, clientAddress, downloadWholeTree, signIn } from './helpers';
+import { TREE_DOWNLOAD_TIMEOUT_MS, apiToken, clientAddress, downloadWholeTree, signIn } from './helpers';
 import { png } from './made-files';
 import { zipOf } from '../../apps/server/src/testing/zip-of';
 
@@ -43,6 +44,23 @@ const VERSION_1: Tree = {
   'workshop/filters/lab-1/handout.txt': 'Step 1: list the rules with iptables -L.\n',
   'workshop/filters/lab-1/topology.png': png(8, 8, [20, 90, 160]),
 };
+
+/** The addresses of the courses a test imported, deleted after it: later specs see the demo data alone. */
+const imported: string[] = [];
+
+/** Deletes a course the test imported (and everything under it), by its address. */
+async function deleteCourse(request: APIRequestContext, courseUrl: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await apiToken(request, 'curator@example.edu')}` };
+  const alias = decodeURIComponent(new URL(courseUrl).pathname.replace(/^\/courseware\//, ''));
+  const course = await request.get(`/api/v1/content/${encodeURIComponent(alias)}`, { headers });
+  expect(course.status()).toBe(200);
+  const { id } = (await course.json()) as { id: string };
+  expect((await request.delete(`/api/v1/content/${id}`, { headers })).status()).toBe(200);
+}
+
+test.afterEach(async ({ request }) => {
+  for (const url of imported.splice(0)) await deleteCourse(request, url);
+});
 
 /** Uploads a package on /cr-import and waits for its preview. */
 async function uploadPackage(page: Page, files: Tree): Promise<void> {
@@ -85,6 +103,7 @@ test('a curator imports a course from a zip, then its next version in place', as
   await page.getByRole('link', { name: 'Open the course' }).click();
   await expect(page.getByRole('heading', { level: 1, name: COURSE })).toBeVisible();
   const courseUrl = page.url();
+  imported.push(courseUrl);
   await page.getByRole('link', { name: 'Filters', exact: true }).first().click();
   await page.getByRole('link', { name: 'Lab 1: iptables basics' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lab 1: iptables basics' })).toBeVisible();
@@ -149,6 +168,8 @@ test('a curator imports a Common Cartridge the portal exported, and a course fol
   await acceptWarningsAndImport(page);
   await page.getByRole('link', { name: 'Open the course' }).click();
   await expect(page.getByRole('heading', { level: 1, name: moduleName })).toBeVisible();
+  // A second copy of a demo module: searches of later specs would find its items twice.
+  imported.push(page.url());
 
   // A folder chosen as it is on the curator's disk: each file is sent with its path.
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'course-folder-'));
@@ -167,5 +188,6 @@ test('a curator imports a Common Cartridge the portal exported, and a course fol
   await acceptWarningsAndImport(page);
   await page.getByRole('link', { name: 'Open the course' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Folder Course ${RUN}` })).toBeVisible();
+  imported.push(page.url());
   fs.rmSync(folder, { recursive: true, force: true });
 });
