@@ -23,6 +23,7 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
+import { SINGLE_DOWNLOAD_WAIT_MS } from '@portal/shared/limits';
 import { ContentSchema, toUpdateRequest, type Content } from '@portal/shared/schemas/courseware';
 import { expect, test, untilAppReady } from './fixtures';
 import { apiToken, clientAddress, fileDownloadButton, searchBox, signIn } from './helpers';
@@ -100,6 +101,9 @@ async function checkPreview(
   await expect(dialog.getByRole('heading', { name: file.label })).toBeVisible();
   await expect(dialog.getByText('Previewing does not count as a download.')).toBeVisible();
   await shows(dialog);
+  // The page takes one download at a time: a click within SINGLE_DOWNLOAD_WAIT_MS of the last download
+  // (the previous file's, in this spec) is ignored, as a double click is.
+  await page.waitForTimeout(SINGLE_DOWNLOAD_WAIT_MS);
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   expect((await downloading).suggestedFilename()).toBe(file.fileName);
