@@ -20,17 +20,16 @@ import {
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag } from '@portal/shared/schemas/site';
 import { parseSecretsKey, type SecretsKeyring } from './lib/secrets.js';
 import { FAULT_POINT_NAMES, type FaultPointName } from './lib/fault-points.js';
+import { bool, FileStoreEnv, fileStoreOf, type FileStoreConfig } from './config-file-store.js';
+
+export type { FileStoreConfig };
 
 /** The repository root (apps/server/{src,dist}/config.* → ../../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0'], { message: 'use true or false' })
-  .transform((v) => v === 'true' || v === '1');
-
 const SECRETS_KEY_MESSAGE = 'must be 32 bytes in base64 (make one with: openssl rand -base64 32)';
 
-const EnvSchema = z.object({
+const EnvSchema = FileStoreEnv.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -169,24 +168,6 @@ const EnvSchema = z.object({
    * in milliseconds (issue 23: what a process killed mid-write left).
    */
   FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(0).max(604_800_000).default(FILE_SWEEP_GRACE_MS),
-  /** Where files are kept (issue 24): `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket). */
-  FILE_STORE: z.enum(['local', 's3']).default('local'),
-  /** The bucket of FILE_STORE=s3; it must exist. */
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  /** The S3-compatible service's URL (MinIO, Ceph RGW, R2...); unset: AWS S3 of S3_REGION. */
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
-  S3_REGION: z.string().max(64).default('us-east-1'),
-  /** Path-style addressing (`<endpoint>/<bucket>/<key>`), which most S3-compatible servers need. */
-  S3_FORCE_PATH_STYLE: bool.default(false),
-  /**
-   * The standard AWS variables, read here so that every store this process opens uses them; unset, the
-   * SDK's own chain (a profile, an instance or task role) applies.
-   */
-  AWS_ACCESS_KEY_ID: z.string().max(256).optional(),
-  AWS_SECRET_ACCESS_KEY: z.string().max(256).optional(),
-  AWS_SESSION_TOKEN: z.string().max(4096).optional(),
-  /** true: downloads redirect to a presigned URL of the bucket (S3_PRESIGNED_URL_TTL_S seconds). */
-  S3_PRESIGNED_DOWNLOADS: bool.default(false),
   /** Crash tests only: comma-separated fault points where the process kills itself (lib/fault-points.ts). */
   FAULT_POINTS: z
     .string()
@@ -200,20 +181,6 @@ const EnvSchema = z.object({
     .pipe(z.array(z.enum(FAULT_POINT_NAMES))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
-
-/** Where files are kept: the local folder DATA_DIR/files, or an S3-compatible bucket. */
-export type FileStoreConfig =
-  | { kind: 'local' }
-  | {
-      kind: 's3';
-      bucket: string;
-      endpoint: string | undefined;
-      region: string;
-      forcePathStyle: boolean;
-      presignedDownloads: boolean;
-      /** From AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN); undefined: the SDK's chain. */
-      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
-    };
 
 export interface Config {
   port: number;
@@ -316,8 +283,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas need DATABASE_URL, the PostgreSQL server they replicate',
     );
-  if (e.FILE_STORE === 's3' && !e.S3_BUCKET)
-    throw new Error('Invalid configuration:\n  S3_BUCKET: required when FILE_STORE is s3');
   const features = { ...FEATURE_FLAG_DEFAULTS } as Record<FeatureFlag, boolean>;
   const pinnedFeatures: FeatureFlag[] = [];
   for (const flag of FEATURE_FLAGS) {
@@ -375,25 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderCacheEntriesMax: e.RENDER_CACHE_ENTRIES_MAX,
     renderCacheBytesMax: e.RENDER_CACHE_BYTES_MAX,
     fileSweepGraceMs: e.FILE_SWEEP_GRACE_MS,
-    fileStore:
-      e.FILE_STORE === 's3'
-        ? {
-            kind: 's3',
-            bucket: e.S3_BUCKET!,
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-            presignedDownloads: e.S3_PRESIGNED_DOWNLOADS,
-            credentials:
-              e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
-                ? {
-                    accessKeyId: e.AWS_ACCESS_KEY_ID,
-                    secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
-                    sessionToken: e.AWS_SESSION_TOKEN,
-                  }
-                : undefined,
-          }
-        : { kind: 'local' },
+    fileStore: fileStoreOf(e),
     faultPoints: e.FAULT_POINTS,
     features,
     pinnedFeatures,

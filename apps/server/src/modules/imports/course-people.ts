@@ -8,10 +8,8 @@ import { distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 import type { Db } from '../../db/client.js';
 import type { SourcePerson } from './course-tree.js';
 import type { PlannedItem } from './import-plan.js';
+import { shortened } from './plan-files.js';
 import * as write from './tree-write.repository.js';
-
-const cut = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
 /** Splits a person's name: first word, last word, and what is between (000 §3 Contributor). */
 export function splitPersonName(
@@ -21,9 +19,9 @@ export function splitPersonName(
   if (words.length < 2) return undefined;
   const middle = words.slice(1, -1).join(' ');
   return {
-    firstName: cut(words[0]!, CONTRIBUTOR_FIELD_MAX),
-    middleName: middle ? cut(middle, CONTRIBUTOR_FIELD_MAX) : null,
-    lastName: cut(words[words.length - 1]!, CONTRIBUTOR_FIELD_MAX),
+    firstName: shortened(words[0]!, CONTRIBUTOR_FIELD_MAX),
+    middleName: middle ? shortened(middle, CONTRIBUTOR_FIELD_MAX) : null,
+    lastName: shortened(words[words.length - 1]!, CONTRIBUTOR_FIELD_MAX),
   };
 }
 
@@ -65,8 +63,8 @@ export async function contributorsFor(
     created.push({
       id,
       ...parts,
-      school: person.school ? cut(person.school, CONTRIBUTOR_FIELD_MAX) : null,
-      title: person.title ? cut(person.title, CONTRIBUTOR_FIELD_MAX) : null,
+      school: person.school ? shortened(person.school, CONTRIBUTOR_FIELD_MAX) : null,
+      title: person.title ? shortened(person.title, CONTRIBUTOR_FIELD_MAX) : null,
     });
   }
   await write.insertContributors(tx, created);

@@ -6,23 +6,19 @@
  * exactly this plan, so what the curator confirmed is what is written.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import { CHILD_NAME_MAX, CONTENT_NAME_MAX, DESCRIPTION_MAX, FILE_NAME_MAX } from '@portal/shared/limits';
+import { CHILD_NAME_MAX, CONTENT_NAME_MAX, DESCRIPTION_MAX } from '@portal/shared/limits';
 import type { ImportChange, ImportFormat } from '@portal/shared/schemas/imports-limits';
-import { IMPORT_ISSUES_MAX } from '@portal/shared/schemas/imports-limits';
-import type { ImportIssue, ImportPreview, ImportPreviewItem } from '@portal/shared/schemas/imports';
+import type { ImportIssue, ImportPreview } from '@portal/shared/schemas/imports';
 import { defaultAlias, distinctIgnoringCase } from '@portal/shared/schemas/courseware';
 import type { Db } from '../../db/client.js';
 import { htmlToText, sanitizeRichText } from '../../lib/html.js';
-import { sniffType, SNIFF_BYTES } from '../files/index.js';
 import type { SourceFile, SourceItem, SourcePerson } from './course-tree.js';
 import { extractHiddenKeywords, normalizeKeywords } from './hidden-keywords.js';
 import * as repo from './imports.repository.js';
 import type { ReadPackage } from './package.js';
+import { planFiles, shortened, type KnownHashes } from './plan-files.js';
+import { previewOf } from './plan-preview.js';
 
-/** Files hashed at the same time while planning. */
-const HASH_CONCURRENCY = 4;
 /** Imported content is visible to everyone and found by search unless its source says otherwise (000 §4). */
 const IMPORTED_STATUS = 'published';
 
@@ -91,9 +87,6 @@ export interface ImportPlan {
   preview: ImportPreview;
 }
 
-const cut = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-
 /** Sanitised description within DESCRIPTION_MAX, cut at a block boundary so no element is left open. */
 export function boundedDescription(html: string): string {
   const clean = sanitizeRichText(html);
@@ -113,63 +106,6 @@ export function prepareDescription(rawHtml: string): {
   const { description, keywords } = extractHiddenKeywords(rawHtml);
   const html = boundedDescription(description);
   return { description: html, descriptionText: htmlToText(html), keywords };
-}
-
-/** What unpacking already knows of a file: its size and SHA-256, by its absolute path. */
-export type KnownHashes = ReadonlyMap<string, { size: number; sha256: string }>;
-
-/** The first SNIFF_BYTES of a file on disk. */
-async function headOf(filePath: string): Promise<Buffer> {
-  const handle = await fs.promises.open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * SHA-256 (hex) and size of a file on disk, and its first bytes (to check them against its media type);
- * a file unpacking hashed already (`known`) is not read again beyond its head.
- */
-async function examine(
-  file: SourceFile,
-  known: KnownHashes | undefined,
-): Promise<{ size: number; sha256: string; head: Buffer }> {
-  const hashed = known?.get(file.path);
-  if (hashed) return { ...hashed, head: await headOf(file.path) };
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  const chunks: Buffer[] = [];
-  let headBytes = 0;
-  await pipeline(fs.createReadStream(file.path), async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) {
-      hash.update(chunk);
-      size += chunk.length;
-      if (headBytes < SNIFF_BYTES) {
-        chunks.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
-        headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
-      }
-    }
-  });
-  return { size, sha256: hash.digest('hex'), head: Buffer.concat(chunks) };
-}
-
-/** Runs `work` over `items`, `concurrency` at a time, in order of the results. */
-async function mapLimited<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next;
-      next += 1;
-      results[at] = await work(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
 }
 
 /** A stable fingerprint of what the package gives an item (its parent and place included). */
@@ -215,7 +151,10 @@ export async function planImport(db: Db, read: ReadPackage, known?: KnownHashes)
     }
     seenPaths.add(path);
     const existing = originByPath.get(path);
-    const name = cut(source.name.replace(/\s+/g, ' ').trim(), parent ? CHILD_NAME_MAX : CONTENT_NAME_MAX);
+    const name = shortened(
+      source.name.replace(/\s+/g, ' ').trim(),
+      parent ? CHILD_NAME_MAX : CONTENT_NAME_MAX,
+    );
     const { description, descriptionText, keywords: hidden } = prepareDescription(source.descriptionHtml);
     const knowledgeIds = distinctIgnoringCase(source.alignments.map((a) => a.knowledgeId)).flatMap((id) => {
       const stored = knownKnowledge.get(id.toLowerCase());
@@ -256,7 +195,7 @@ export async function planImport(db: Db, read: ReadPackage, known?: KnownHashes)
       knowledgeIds,
       contributors: source.contributors,
       sections: source.sections.map((s) => ({
-        name: cut(s.name, CHILD_NAME_MAX),
+        name: shortened(s.name, CHILD_NAME_MAX),
         description: prepareDescription(s.descriptionHtml).description,
       })),
       fieldsHash: '',
@@ -291,38 +230,6 @@ export async function planImport(db: Db, read: ReadPackage, known?: KnownHashes)
 
 function collectKnowledgeIds(item: SourceItem): string[] {
   return [...item.alignments.map((a) => a.knowledgeId), ...item.children.flatMap(collectKnowledgeIds)];
-}
-
-/** Sizes, hashes and media types of every file, each compared with the file at its path before. */
-async function planFiles(
-  items: PlannedItem[],
-  fileOriginByKey: Map<string, repo.FileOriginRow>,
-  issues: ImportIssue[],
-  known: KnownHashes | undefined,
-): Promise<void> {
-  const all = items.flatMap((item) => item.source.files.map((file, index) => ({ item, file, index })));
-  const examined = await mapLimited(all, HASH_CONCURRENCY, async ({ file }) => {
-    const found = await examine(file, known);
-    return { ...found, sniffed: await sniffType(file.mimeType, found.head) };
-  });
-  all.forEach(({ item, file, index }, k) => {
-    const { size, sha256, sniffed } = examined[k]!;
-    const path = file.originPath ?? `${item.path}/${file.filename}`;
-    if (!sniffed.ok) issues.push({ severity: 'error', path, message: `${file.filename}: ${sniffed.reason}` });
-    const existing = item.existing ? fileOriginByKey.get(`${item.existing.contentId}\n${path}`) : undefined;
-    const change: ImportChange = !existing ? 'new' : existing.sha256 === sha256 ? 'unchanged' : 'changed';
-    item.files.push({
-      source: file,
-      path,
-      name: cut(file.name, FILE_NAME_MAX),
-      size,
-      sha256,
-      mimeType: sniffed.ok ? sniffed.type : file.mimeType,
-      index,
-      change,
-      existing,
-    });
-  });
 }
 
 /** Field names as the preview shows them, for the fields a changed item's update sets. */
@@ -408,54 +315,4 @@ async function giveAliases(db: Db, items: PlannedItem[], issues: ImportIssue[]):
       item.urlAlias = alias;
     }
   }
-}
-
-/** The preview tree, counts and capped issue list of a plan. */
-function previewOf(items: PlannedItem[], gone: ImportPreview['gone'], issues: ImportIssue[]): ImportPreview {
-  const nodes = new Map<PlannedItem, ImportPreviewItem>();
-  for (const item of items) {
-    const node: ImportPreviewItem = {
-      path: item.path,
-      name: item.fields.name,
-      categories: item.fields.categories,
-      change: item.change,
-      changedFields: item.changedFields,
-      ...(item.existing
-        ? { existing: { id: item.existing.contentId, urlAlias: item.existing.urlAlias } }
-        : {}),
-      knowledgeIds: item.knowledgeIds,
-      license: item.fields.licenseName ?? '',
-      files: item.files.map((f) => ({ path: f.path, name: f.name, size: f.size, change: f.change })),
-      children: [],
-    };
-    nodes.set(item, node);
-    if (item.parent) nodes.get(item.parent)!.children.push(node);
-  }
-  const count = (list: { change: ImportChange }[], change: ImportChange) =>
-    list.filter((x) => x.change === change).length;
-  const files = items.flatMap((i) => i.files);
-  const sorted = [...issues].sort((a, b) =>
-    a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1,
-  );
-  return {
-    course: nodes.get(items[0]!)!,
-    gone,
-    counts: {
-      items: {
-        new: count(items, 'new'),
-        changed: count(items, 'changed'),
-        unchanged: count(items, 'unchanged'),
-      },
-      files: {
-        new: count(files, 'new'),
-        changed: count(files, 'changed'),
-        unchanged: count(files, 'unchanged'),
-      },
-      bytes: files.filter((f) => f.change !== 'unchanged').reduce((n, f) => n + f.size, 0),
-      errors: issues.filter((i) => i.severity === 'error').length,
-      warnings: issues.filter((i) => i.severity === 'warning').length,
-    },
-    issues: sorted.slice(0, IMPORT_ISSUES_MAX),
-    moreIssues: Math.max(0, sorted.length - IMPORT_ISSUES_MAX),
-  };
 }

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileVersion } from '../../db/schema/files.js';
 import type { FileStore } from '../../lib/storage.js';
 import { importJobHandler, type ImportContext } from './imports.service.js';
-import { multipart, multipartFiles } from '../../testing/multipart.js';
+import { startImport, uploadFolder, uploadPackage } from '../../testing/import-api.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { drainJobs } from '../../testing/wait.js';
 import { zipOf, type ZipTree } from '../../testing/zip-of.js';
@@ -31,12 +31,10 @@ type Tree = ZipTree & Record<string, string | Buffer>;
 const sha = (b: string | Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
 async function upload(files: Tree, role: Role = 'contenteditor', filename = 'intro-course.zip') {
-  const body = multipart({}, { filename, contentType: 'application/zip', content: await zipOf(files) });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/courseware-imports',
-    payload: body.payload,
-    headers: { ...body.headers, ...(await as(role)) },
+  return uploadPackage(ctx.app, await as(role), {
+    filename,
+    contentType: 'application/zip',
+    content: await zipOf(files),
   });
 }
 
@@ -47,12 +45,7 @@ async function previewed(files: Tree) {
 }
 
 async function start(id: string, acceptWarnings = true) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/courseware-imports/${id}/start`,
-    payload: { acceptWarnings },
-    headers: await as('contenteditor'),
-  });
+  return startImport(ctx.app, await as('contenteditor'), id, acceptWarnings);
 }
 
 async function fetchImport(id: string) {
@@ -217,12 +210,9 @@ describe('course import of a zipped folder tree', () => {
     for (const role of ['faculty', 'student'] as const) {
       expect((await upload(VERSION_1, role)).statusCode).toBe(403);
     }
-    const body = multipart({}, { filename: 'notes.zip', content: Buffer.from('just some text') });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/courseware-imports',
-      payload: body.payload,
-      headers: { ...body.headers, ...(await as('contenteditor')) },
+    const res = await uploadPackage(ctx.app, await as('contenteditor'), {
+      filename: 'notes.zip',
+      content: Buffer.from('just some text'),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/not a zip/i);
@@ -288,13 +278,7 @@ describe('course import of a zipped folder tree', () => {
       'folder-course/week-1/README.md': '# Week 1',
       'folder-course/week-1/slides.txt': 'Slide 1\n',
     }).map(([filename, content]) => ({ filename, content }));
-    const body = multipartFiles('folder', folder);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/courseware-imports',
-      payload: body.payload,
-      headers: { ...body.headers, ...(await as('contenteditor')) },
-    });
+    const res = await uploadFolder(ctx.app, await as('contenteditor'), folder);
     expect(res.statusCode, res.body).toBe(201);
     const created = CoursewareImportSchema.parse(res.json());
     expect(created).toMatchObject({
@@ -304,13 +288,9 @@ describe('course import of a zipped folder tree', () => {
     });
     expect(created.preview.counts).toMatchObject({ items: { new: 2 }, files: { new: 1 }, errors: 0 });
 
-    const leaving = multipartFiles('folder', [{ filename: '../outside.txt', content: 'x' }]);
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/courseware-imports',
-      payload: leaving.payload,
-      headers: { ...leaving.headers, ...(await as('contenteditor')) },
-    });
+    const refused = await uploadFolder(ctx.app, await as('contenteditor'), [
+      { filename: '../outside.txt', content: 'x' },
+    ]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('"../outside.txt" is not a path inside the folder.');
   });

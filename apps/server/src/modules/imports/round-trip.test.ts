@@ -22,7 +22,8 @@
  * contributor's honorifics, e-mail and portrait (the vCard carries N's prefix and suffix, the importer
  * keeps a name, school and title); download counts. The order of an item's files is not compared yet:
  * the importer numbers new files in the order their copies into the store finish (course-writer.ts
- * `addFiles`, FILE_PUT_CONCURRENCY at a time), so two imports of one package may order them differently.
+ * `addFiles`; import-files.ts stores FILE_PUT_CONCURRENCY at a time), so two imports of one package
+ * may order them differently.
  */
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ import {
   type VcardPerson,
 } from '../../lib/cartridge-portal-fields.js';
 import { sanitizeRichText } from '../../lib/html.js';
-import { multipart } from '../../testing/multipart.js';
+import { startImport, uploadPackage } from '../../testing/import-api.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { useTestApp, type TestApp } from '../../testing/use-test-app.js';
 import { drainJobs as drainAllJobs } from '../../testing/wait.js';
@@ -119,22 +120,15 @@ async function exportCartridges(ids: readonly string[]): Promise<Buffer[]> {
  */
 async function importCartridge(bytes: Buffer, filename: string): Promise<string> {
   const headers = await target.as('contenteditor');
-  const body = multipart({}, { filename, contentType: 'application/zip', content: bytes });
-  const created = await target.ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/courseware-imports',
-    payload: body.payload,
-    headers: { ...body.headers, ...headers },
+  const created = await uploadPackage(target.ctx.app, headers, {
+    filename,
+    contentType: 'application/zip',
+    content: bytes,
   });
   expect(created.statusCode, created.body).toBe(201);
   const preview = CoursewareImportSchema.parse(created.json());
   expect(preview.preview.issues, filename).toEqual([]);
-  const started = await target.ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/courseware-imports/${preview.id}/start`,
-    payload: { acceptWarnings: true },
-    headers,
-  });
+  const started = await startImport(target.ctx.app, headers, preview.id);
   expect(started.statusCode, started.body).toBe(202);
   await drainJobs(target.ctx);
   const done = CoursewareImportSchema.parse(

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CoursewareImportSchema, IMPORT_MESSAGES } from '@portal/shared/schemas/imports';
 import { rows } from '../../db/rows.js';
-import { multipart } from '../multipart.js';
+import { startImport, uploadPackage } from '../import-api.js';
 import { useTestApp } from '../use-test-app.js';
 import { zipOf, type ZipTree } from '../zip-of.js';
 
@@ -27,21 +27,11 @@ function yamlLaughs(): string {
 /** Uploads a one-item package whose README is `readme`; returns its preview's errors and the import. */
 async function errorsOf(readme: string | Buffer) {
   const files: ZipTree = { 'hostile/README.md': readme, 'hostile/notes.txt': 'Notes.\n' };
-  const body = multipart({}, { filename: 'hostile.zip', content: await zipOf(files) });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/courseware-imports',
-    payload: body.payload,
-    headers: { ...body.headers, ...(await as('contenteditor')) },
-  });
+  const headers = await as('contenteditor');
+  const res = await uploadPackage(ctx.app, headers, { filename: 'hostile.zip', content: await zipOf(files) });
   expect(res.statusCode, res.body).toBe(201);
   const created = CoursewareImportSchema.parse(res.json());
-  const start = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/courseware-imports/${created.id}/start`,
-    payload: { acceptWarnings: true },
-    headers: await as('contenteditor'),
-  });
+  const start = await startImport(ctx.app, headers, created.id);
   expect(start.statusCode).toBe(400);
   expect(start.json().message).toBe(IMPORT_MESSAGES.hasErrors);
   return created.preview.issues.filter((i) => i.severity === 'error').map((i) => `${i.path}: ${i.message}`);

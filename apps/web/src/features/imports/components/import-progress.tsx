@@ -14,6 +14,28 @@ function percentOf(done: number, total: number): number {
   return total > 0 ? Math.min(PERCENT, Math.round((done / total) * PERCENT)) : 0;
 }
 
+/** One labelled bar of the progress: indeterminate while the import is queued. */
+function ProgressBar(props: {
+  id: string;
+  label: string;
+  isQueued: boolean;
+  value: number;
+  valueText: string;
+}) {
+  return (
+    <>
+      <Typography id={props.id}>{props.label}</Typography>
+      <LinearProgress
+        variant={props.isQueued ? 'indeterminate' : 'determinate'}
+        value={props.value}
+        aria-labelledby={props.id}
+        aria-valuetext={props.isQueued ? 'Waiting to start' : props.valueText}
+        sx={{ my: 1 }}
+      />
+    </>
+  );
+}
+
 /**
  * How far a queued or running import is (issue 38): one bar for the items written of those to write and
  * one for the bytes, each with its figures (a queued import's bars wait), and "Cancel import". The page
@@ -30,21 +52,19 @@ export function ImportProgress({ imported }: { imported: CoursewareImport }) {
       <Typography variant="h2" id="import-progress-heading" sx={{ mb: 1 }}>
         Progress
       </Typography>
-      <Typography id="import-progress-items">Items: {itemsText}</Typography>
-      <LinearProgress
-        variant={isQueued ? 'indeterminate' : 'determinate'}
+      <ProgressBar
+        id="import-progress-items"
+        label={`Items: ${itemsText}`}
+        isQueued={isQueued}
         value={percentOf(items, itemsTotal)}
-        aria-labelledby="import-progress-items"
-        aria-valuetext={isQueued ? 'Waiting to start' : itemsText}
-        sx={{ my: 1 }}
+        valueText={itemsText}
       />
-      <Typography id="import-progress-bytes">Files: {bytesText}</Typography>
-      <LinearProgress
-        variant={isQueued ? 'indeterminate' : 'determinate'}
+      <ProgressBar
+        id="import-progress-bytes"
+        label={`Files: ${bytesText}`}
+        isQueued={isQueued}
         value={percentOf(bytes, bytesTotal)}
-        aria-labelledby="import-progress-bytes"
-        aria-valuetext={isQueued ? 'Waiting to start' : bytesText}
-        sx={{ my: 1 }}
+        valueText={bytesText}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         You may leave this page: the import goes on, and this page shows where it stands when you come back.
