@@ -39,8 +39,11 @@ function entryOf(results: BenchResults): BaselineEntry {
   for (const db of results.databases) {
     if (db.variant !== 'current' || db.outcome !== 'measured') continue;
     databases[db.kind] = Object.fromEntries(
+      // The baseline and the regression check hold the judged figures: searches worked out anew (issue 36).
       db.classes.flatMap((c) =>
-        c.stats ? [[c.key, { label: c.label, p50: round(c.stats.p50), p95: round(c.stats.p95) }]] : [],
+        c.stats && c.kind !== 'kept'
+          ? [[c.key, { label: c.label, p50: round(c.stats.p50), p95: round(c.stats.p95) }]]
+          : [],
       ),
     );
   }

@@ -144,14 +144,23 @@ export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** How long to wait for the server to answer before skipping it. */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 3000;
 
-/** p95 targets in milliseconds (issue text): at a million items every class under 100 ms on the server. */
+/**
+ * p95 targets in milliseconds (issue texts), held to each search worked out anew (issue 36): on the
+ * server every search class p95 ≤ 40 ms at 100,000 items and ≤ 60 ms at a million; detail 20 and pages 50
+ * at 100,000 (issues 22, 27), 100 at a million; PGlite 150. A search read from its kept ranking ('kept')
+ * is timed beside its class and not judged.
+ */
 export const TARGETS =
   CATALOGUE_SIZE > DEFAULT_ITEMS
     ? ({
-        postgres: { search: 100, detail: 100, page: 100 },
+        postgres: { search: 60, detail: 100, page: 100 },
         pglite: { search: 150, detail: 150, page: 150 },
       } as const)
     : ({
-        postgres: { search: 50, detail: 20, page: 50 },
+        postgres: { search: 40, detail: 20, page: 50 },
         pglite: { search: 150, detail: 150, page: 150 },
       } as const);
+
+/** p50 targets in milliseconds where the issues set one: every search class ≤ 20 ms on the server at 100,000. */
+export const P50_TARGETS: Partial<Record<keyof typeof TARGETS, { search?: number }>> =
+  CATALOGUE_SIZE > DEFAULT_ITEMS ? {} : { postgres: { search: 20 } };

@@ -25,6 +25,8 @@ export async function explainSearch(args: {
   path: string;
   label: string;
   file: string;
+  /** The class asks with `Cache-Control: no-cache`: the search is worked out anew, as its requests were. */
+  isFresh?: boolean;
 }): Promise<void> {
   const url = new URL(args.path, 'http://bench.invalid');
   if (url.pathname !== '/api/v1/content/search') throw new Error(`${args.path} is not a search`);
@@ -42,7 +44,7 @@ export async function explainSearch(args: {
     }) as Db['execute'];
     const perms = derivePermissions([], false);
     const started = performance.now();
-    await searchCatalogue(db, perms, query);
+    await searchCatalogue(db, perms, query, undefined, { isFresh: args.isFresh ?? false });
     const inProcessMs = performance.now() - started;
     (db as { execute: Db['execute'] }).execute = execute;
 

@@ -7,7 +7,9 @@ import type { VariantKey } from './variants.js';
 
 /** A class with its target and verdict. */
 export interface JudgedClass extends ClassResult {
-  targetP95Ms: number;
+  /** Undefined for a class timed beside another and not judged (a kept search). */
+  targetP95Ms?: number;
+  targetP50Ms?: number;
   isPassed: boolean;
   /** Every run's figures; `stats` and `stages` are those of the worse one (the higher p95). */
   runs?: LatencyStats[];
@@ -60,6 +62,12 @@ const mb = (bytes: number) => `${Math.round(bytes / BYTES_PER_MB)} MB`;
 const ms = (value: number | undefined) =>
   value === undefined || Number.isNaN(value) ? '-' : value.toFixed(1);
 
+/** "p95 ≤ 40, p50 ≤ 20 ms", or "-" for a class not judged. */
+const targetOf = (k: JudgedClass) =>
+  k.targetP95Ms === undefined
+    ? '-'
+    : `p95 ≤ ${k.targetP95Ms}${k.targetP50Ms === undefined ? '' : `, p50 ≤ ${k.targetP50Ms}`} ms`;
+
 /** Left-aligns the first column and right-aligns the others. */
 function table(header: string[], body: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
@@ -97,7 +105,7 @@ export function formatDatabase(result: DatabaseResult): string {
   lines.push(
     '',
     table(
-      ['class', 'p50 ms', 'p95 ms', 'max ms', 'n', 'p95 of each run', 'target p95', 'result'],
+      ['class', 'p50 ms', 'p95 ms', 'max ms', 'n', 'p95 of each run', 'target', 'result'],
       result.classes.map((k) => [
         k.label,
         ms(k.stats?.p50),
@@ -105,8 +113,14 @@ export function formatDatabase(result: DatabaseResult): string {
         ms(k.stats?.max),
         String(k.stats?.count ?? 0),
         (k.runs ?? []).map((r) => ms(r.p95)).join(' / '),
-        `< ${k.targetP95Ms} ms`,
-        k.stats ? (k.isPassed ? 'pass' : 'FAIL') : 'no data',
+        targetOf(k),
+        !k.stats
+          ? 'no data'
+          : k.targetP95Ms === undefined && !k.error
+            ? 'not judged'
+            : k.isPassed
+              ? 'pass'
+              : 'FAIL',
       ]),
     ),
     '',

@@ -23,6 +23,7 @@ import {
   DEFAULT_ITEMS,
   MEASURE_REPEATS,
   OUTPUT_DIR,
+  P50_TARGETS,
   RESULTS_FILE,
   RUN_TIME_BUDGET_MS,
   TARGETS,
@@ -137,14 +138,22 @@ async function measureVariant(
         undefined,
       );
       if (!worse) continue;
-      const targetP95Ms = targets[cls.kind];
       const error = measuredRuns.find((r) => r.error)?.error;
+      // A kept search is timed beside its class, not judged: only an error fails it.
+      const targetP95Ms = cls.kind === 'kept' ? undefined : targets[cls.kind];
+      const targetP50Ms = cls.kind === 'search' ? P50_TARGETS[prepared.kind]?.search : undefined;
+      const stats = worse.stats;
       result.classes.push({
         ...worse,
         error,
         runs: measuredRuns.flatMap((r) => (r.stats ? [r.stats] : [])),
         targetP95Ms,
-        isPassed: !error && worse.stats !== undefined && worse.stats.p95 < targetP95Ms,
+        targetP50Ms,
+        isPassed:
+          !error &&
+          stats !== undefined &&
+          stats.p95 <= (targetP95Ms ?? Infinity) &&
+          stats.p50 <= (targetP50Ms ?? Infinity),
       });
     }
     result.server.afterRun = server.memory();
@@ -158,7 +167,13 @@ async function measureVariant(
   if (cls && !signal.aborted) {
     const file = path.join(OUTPUT_DIR, `explain-${prepared.kind}-${variant.key}-${cls.key}.txt`);
     try {
-      await explainSearch({ env, path: cls.path(0), label: cls.label, file });
+      await explainSearch({
+        env,
+        path: cls.path(0),
+        label: cls.label,
+        file,
+        isFresh: /no-cache/.test(cls.headers?.['cache-control'] ?? ''),
+      });
       result.explainFile = file;
       log(`  EXPLAIN (ANALYZE, BUFFERS) of the slowest class, ${cls.label}: ${file}`);
     } catch (error) {
