@@ -181,6 +181,36 @@ describe('kept searches', () => {
     );
   });
 
+  it('are not written again by a search asked anew while its generation keeps them, and are after eviction', async () => {
+    await forgetKeptSearches();
+    const writes = async () =>
+      rows<{ key: string; writeOrder: string }>(
+        ctx.database.db,
+        sql`SELECT key, write_order::text AS "writeOrder" FROM search_cache ORDER BY key`,
+      );
+    const first = await search('limit=1&q=lab', 'contenteditor');
+    await search('limit=1&q=lab', 'contenteditor');
+    const kept = await writes();
+    // The plan and the ranking of the query.
+    expect(kept).toHaveLength(2);
+    const fresh = await search('limit=1&q=lab', 'contenteditor', { 'cache-control': 'no-cache' });
+    expect(fresh.stages).toHaveProperty('rank');
+    expect(fresh.body).toEqual(first.body);
+    const next = `limit=1&q=lab&nextPageToken=${first.body.nextPageToken}`;
+    await search(next, 'contenteditor', { 'cache-control': 'no-cache' });
+    expect(await writes()).toEqual(kept);
+    // The ranking evicted: the next visitor of the query ranks it again and keeps it again.
+    await ctx.database.db.execute(sql`DELETE FROM search_cache WHERE key LIKE 'result:%'`);
+    const again = await search('limit=1&q=lab', 'contenteditor');
+    expect(again.stages).toHaveProperty('rank');
+    expect(again.body).toEqual(first.body);
+    const rewritten = await writes();
+    expect(rewritten.map((w) => w.key)).toEqual(kept.map((w) => w.key));
+    expect(rewritten).not.toEqual(kept);
+    const fromKept = await search('limit=1&q=lab', 'contenteditor');
+    expect(fromKept.stages).not.toHaveProperty('rank');
+  });
+
   it('say where a search spent its time in Server-Timing', async () => {
     const { stages } = await search('q=cross%20site%20scripting');
     for (const stage of ['cache', 'rank', 'serialise', 'total'])

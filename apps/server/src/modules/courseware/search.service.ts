@@ -158,7 +158,8 @@ async function searchWithoutRole(
     };
     const resultKey = resultKeyOf(plan, cacheScope);
     const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, resultKey));
-    const kept = isFresh ? undefined : (cache.value as KeptResult | undefined);
+    const current = cache.value as KeptResult | undefined;
+    const kept = isFresh ? undefined : current;
     const after = { m: cursor.m, r: cursor.r, n: cursor.n, i: cursor.i };
     const fromKept =
       kept &&
@@ -176,7 +177,9 @@ async function searchWithoutRole(
         text: textOf(plan),
         limit,
         after,
-        withRanking: true,
+        // Asked anew while this generation keeps the ranking already: the same rows rank the same, so it
+        // is neither gathered nor written again.
+        withRanking: !(isFresh && current),
         withSnippet,
       }),
     );
@@ -189,14 +192,18 @@ async function searchWithoutRole(
 
   const planKey = cacheKey('plan', { terms, ...cacheScope });
   const cache = await timing.measure('cache', () => cacheRepo.readSearchCache(db, planKey));
-  const kept = isFresh ? undefined : (cache.value as KeptPlan | undefined);
+  /** What this generation kept of the query: read even when it is asked anew, to not write it again. */
+  const current = cache.value as KeptPlan | undefined;
+  const kept = isFresh ? undefined : current;
+  /** Asked anew while this generation keeps the query: its plan and ranking are the same, not kept again. */
+  const isKeptAlready = isFresh && current !== undefined;
   const run = (plan: SearchPlan) =>
     rankingRepo.searchContent(db, {
       statuses,
       filters,
       text: textOf(plan),
       limit,
-      withRanking: true,
+      withRanking: !isKeptAlready,
       withSnippet,
     });
   let plan: SearchPlan;
@@ -239,7 +246,10 @@ async function searchWithoutRole(
     const value: KeptPlan = { plan, isRankingKept: keepsRanking || (kept?.isRankingKept ?? false) };
     entries.push({ key: planKey, value });
   }
-  if (entries.length > 0)
+  // Asked anew (no-cache) while this generation keeps the query: the same rows give the same plan and
+  // ranking, so nothing is written again (a rewrite of the kept ranking cost 3–5 ms a request). A
+  // visitor's request still writes: it ranked because what was kept is gone.
+  if (entries.length > 0 && !isKeptAlready)
     await timing.measure('cache', () => cacheRepo.writeSearchCache(writeDb, cache.generation, entries));
   return answer({ plan, result, limit });
 }
