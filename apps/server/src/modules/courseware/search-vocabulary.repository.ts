@@ -28,18 +28,31 @@ export async function similarWords(
   args: { term: string; limit: number; statuses: readonly ContentStatus[] },
 ): Promise<string[]> {
   const { term } = args;
-  const found = await rows<{ word: string }>(
+  const close = await rows<{ word: string }>(
     db,
     sql`SELECT word FROM (
           SELECT word, similarity(word, ${term}) AS s FROM search_lexicon
           WHERE word % ${term} AND similarity(word, ${term}) >= ${FUZZY_SIMILARITY_MIN}
           ORDER BY s DESC, word LIMIT ${SIMILAR_WORDS_LOOKED_AT}) w
         WHERE numnode(plainto_tsquery('english', w.word)) > 0
-          AND EXISTS (SELECT 1 FROM content c
-            WHERE c.search_vector @@ plainto_tsquery('english', w.word) AND ${statusCondition(args.statuses)})
-        ORDER BY w.s DESC, w.word LIMIT ${args.limit}`,
+        ORDER BY w.s DESC, w.word`,
   );
-  return found.map((r) => r.word);
+  if (close.length === 0) return [];
+  // Each word tested on its own, written out, so that the planner sees how frequent it is: a frequent
+  // word is found within the first rows read, where an index would first list every item holding it
+  // (the bitmap of "network" took 6 of a misspelt search's 9 ms here at 100,000 items).
+  const tests = close.map(
+    ({ word }) =>
+      sql`EXISTS (SELECT 1 FROM content c WHERE c.search_vector @@ plainto_tsquery('english', ${word}) AND ${statusCondition(args.statuses)})`,
+  );
+  const [listed] = await rows<{ found: boolean[] }>(
+    db,
+    sql`SELECT ARRAY[${sql.join(tests, sql`, `)}] AS found`,
+  );
+  return close
+    .filter((_, i) => listed?.found[i] === true)
+    .slice(0, args.limit)
+    .map((r) => r.word);
 }
 
 /** How a search term stands in the catalogue's vocabulary. */
