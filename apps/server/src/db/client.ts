@@ -71,6 +71,22 @@ export interface Database {
 }
 
 /**
+ * A pool of connections to a PostgreSQL server with the portal's limits, for the primary and each read
+ * replica. Sequential scans start at the table's first page (`synchronize_seqscans` off): a search takes
+ * the first candidates a scan of a frequent word meets (search-ranking.repository.ts), and a scan joining
+ * another one midway would give the same query other candidates while the other runs.
+ */
+export function serverPool(url: string): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max: DATABASE_POOL_MAX,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    query_timeout: DATABASE_QUERY_TIMEOUT_MS,
+    options: '-c synchronize_seqscans=off',
+  });
+}
+
+/**
  * Opens the database.
  * @param options.url a postgres:// URL, or undefined for PGlite
  * @param options.dir PGlite data folder; undefined keeps it in memory (tests)
@@ -82,12 +98,7 @@ export async function openDatabase(options: { url?: string; dir?: string; image?
     // Bounded waits (issue 23 "database outage"): while the server is down a request fails within
     // DATABASE_CONNECT_TIMEOUT_MS (answered 503 by the error handler) instead of hanging, and the pool
     // opens fresh connections by itself once the server is back.
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: DATABASE_POOL_MAX,
-      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-      query_timeout: DATABASE_QUERY_TIMEOUT_MS,
-    });
+    const pool = serverPool(options.url);
     // An idle client the server drops (restart, failover, a dropped test database) must not crash the
     // process: the pool discards it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));

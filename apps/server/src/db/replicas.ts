@@ -18,18 +18,15 @@
  * cancels for a recovery conflict also runs again on the primary, without leaving the replica out.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import {
-  DATABASE_CONNECT_TIMEOUT_MS,
-  DATABASE_POOL_MAX,
-  DATABASE_QUERY_TIMEOUT_MS,
   REPLICA_HEALTH_INTERVAL_MS,
   REPLICA_HEALTH_STALE_MS,
   REPLICA_HEALTH_TIMEOUT_MS,
   REPLICA_LAG_MAX_MS,
 } from '@portal/shared/limits';
 import { isDatabaseUnavailable } from '../plugins/error-handler.js';
-import { schema, type Db } from './client.js';
+import { schema, serverPool, type Db } from './client.js';
 
 /** SQLSTATE of a query a hot standby cancelled because replay needed what it read (a recovery conflict). */
 const RECOVERY_CONFLICT = '40001';
@@ -102,16 +99,6 @@ export function formatLsn(lsn: bigint): string {
 function nameOf(url: string): string {
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
-}
-
-/** A pool with the primary's limits (db/client.ts). */
-function poolFor(url: string): pg.Pool {
-  return new pg.Pool({
-    connectionString: url,
-    max: DATABASE_POOL_MAX,
-    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
-    query_timeout: DATABASE_QUERY_TIMEOUT_MS,
-  });
 }
 
 /**
@@ -202,7 +189,7 @@ export async function createReplicaSet(options: {
   const replicas: Replica[] = options.urls.map((url) => {
     const replica: Replica = {
       name: nameOf(url),
-      pool: poolFor(url),
+      pool: serverPool(url),
       db: undefined as unknown as Db,
       isHealthy: false,
       problem: 'not checked yet',
