@@ -93,11 +93,11 @@ export function updateBaseline(results: BenchResults): string {
   if (items === undefined) return 'No catalogue measured: the baseline is unchanged.';
   // A run of one database keeps the other databases' figures of the same size (measuredAt and the
   // machine are then those of the last run).
-  const before = readBaseline()[String(items)];
+  const baseline = readBaseline();
   const entry = entryOf(results);
-  const baseline = {
-    ...readBaseline(),
-    [String(items)]: { ...entry, databases: { ...before?.databases, ...entry.databases } },
+  baseline[String(items)] = {
+    ...entry,
+    databases: { ...baseline[String(items)]?.databases, ...entry.databases },
   };
   fs.writeFileSync(BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);
   return `Wrote this run's figures for ${items} items to ${BASELINE_FILE}.`;

@@ -68,6 +68,13 @@ const targetOf = (k: JudgedClass) =>
     ? '-'
     : `p95 ≤ ${k.targetP95Ms}${k.targetP50Ms === undefined ? '' : `, p50 ≤ ${k.targetP50Ms}`} ms`;
 
+/** "pass", "FAIL", "no data", or "not judged" for a class without a target that answered rightly. */
+function verdictOf(k: JudgedClass): string {
+  if (!k.stats) return 'no data';
+  if (k.targetP95Ms === undefined && !k.error) return 'not judged';
+  return k.isPassed ? 'pass' : 'FAIL';
+}
+
 /** Left-aligns the first column and right-aligns the others. */
 function table(header: string[], body: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
@@ -114,13 +121,7 @@ export function formatDatabase(result: DatabaseResult): string {
         String(k.stats?.count ?? 0),
         (k.runs ?? []).map((r) => ms(r.p95)).join(' / '),
         targetOf(k),
-        !k.stats
-          ? 'no data'
-          : k.targetP95Ms === undefined && !k.error
-            ? 'not judged'
-            : k.isPassed
-              ? 'pass'
-              : 'FAIL',
+        verdictOf(k),
       ]),
     ),
     '',

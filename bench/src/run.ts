@@ -172,7 +172,8 @@ async function measureVariant(
         path: cls.path(0),
         label: cls.label,
         file,
-        isFresh: /no-cache/.test(cls.headers?.['cache-control'] ?? ''),
+        // Only judged search classes are explained, and each asks anew (measure.ts searchedAnewAndKept).
+        isFresh: true,
       });
       result.explainFile = file;
       log(`  EXPLAIN (ANALYZE, BUFFERS) of the slowest class, ${cls.label}: ${file}`);
