@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileVersion } from '../../db/schema/files.js';
 import type { FileStore } from '../../lib/storage.js';
 import { importJobHandler, type ImportContext } from './imports.service.js';
-import { startImport, uploadFolder, uploadPackage } from '../../testing/import-api.js';
+import { IMPORTS_URL, startImport, uploadFolder, uploadPackage } from '../../testing/import-api.js';
 import { useTestApp } from '../../testing/use-test-app.js';
 import { drainJobs } from '../../testing/wait.js';
 import { zipOf, type ZipTree } from '../../testing/zip-of.js';
@@ -51,7 +51,7 @@ async function start(id: string, acceptWarnings = true) {
 async function fetchImport(id: string) {
   const res = await ctx.app.inject({
     method: 'GET',
-    url: `/api/v1/courseware-imports/${id}`,
+    url: `${IMPORTS_URL}/${id}`,
     headers: await as('contenteditor'),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -191,7 +191,7 @@ describe('course import of a zipped folder tree', () => {
     expect(second.json().message).toBe(IMPORT_MESSAGES.busy);
     const cancel = await ctx.app.inject({
       method: 'POST',
-      url: `/api/v1/courseware-imports/${a.id}/cancel`,
+      url: `${IMPORTS_URL}/${a.id}/cancel`,
       headers: await as('contenteditor'),
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -199,9 +199,7 @@ describe('course import of a zipped folder tree', () => {
     await drainJobs(ctx);
     expect((await fetchImport(a.id)).status).toBe('cancelled');
     const list = CoursewareImportListSchema.parse(
-      (
-        await ctx.app.inject({ method: 'GET', url: '/api/v1/courseware-imports', headers: await as('admin') })
-      ).json(),
+      (await ctx.app.inject({ method: 'GET', url: IMPORTS_URL, headers: await as('admin') })).json(),
     );
     expect(list.items.map((i) => i.id).slice(0, 2)).toEqual([b.id, a.id]);
   });

@@ -40,7 +40,7 @@ import {
   type VcardPerson,
 } from '../../lib/cartridge-portal-fields.js';
 import { sanitizeRichText } from '../../lib/html.js';
-import { startImport, uploadPackage } from '../../testing/import-api.js';
+import { IMPORTS_URL, startImport, uploadPackage } from '../../testing/import-api.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { useTestApp, type TestApp } from '../../testing/use-test-app.js';
 import { drainJobs as drainAllJobs } from '../../testing/wait.js';
@@ -132,7 +132,7 @@ async function importCartridge(bytes: Buffer, filename: string): Promise<string>
   expect(started.statusCode, started.body).toBe(202);
   await drainJobs(target.ctx);
   const done = CoursewareImportSchema.parse(
-    await getJson(target, `/api/v1/courseware-imports/${preview.id}`, 'contenteditor'),
+    await getJson(target, `${IMPORTS_URL}/${preview.id}`, 'contenteditor'),
   );
   expect(done.status, done.error ?? '').toBe('done');
   return done.summary!.course.id;
