@@ -97,6 +97,12 @@ async function schemaOf(database: Database): Promise<unknown> {
     triggers: await query(
       `SELECT tgrelid::regclass::text AS on_table, tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2`,
     ),
+    // Where a column's values are kept (in the row or in the TOAST table): 0004 and 0027 set it.
+    storage: await query(
+      `SELECT c.relname, a.attname, a.attstorage FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+       WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+       ORDER BY 1, 2`,
+    ),
   };
 }
 
@@ -135,6 +141,24 @@ describe('migrations', () => {
     expect(after).toHaveLength(journal.entries.length);
     expect(await applied(fresh)).toEqual(after);
     expect(await schemaOf(released)).toEqual(await schemaOf(fresh));
+  });
+
+  it('keep in the row what search reads of every candidate: its search vector, its name and name vector', async () => {
+    const database = await emptyDatabase();
+    await migrate(database);
+    // MAIN: in the row, compressed if need be. With the default, a row made large by its search vector had
+    // its name moved to the TOAST table, and sorting the candidates by name read it there (issue 36).
+    expect(
+      await rows<{ attname: string; attstorage: string }>(
+        database.db,
+        sql`SELECT attname, attstorage FROM pg_attribute WHERE attrelid = 'content'::regclass
+            AND attname IN ('name', 'name_vector', 'search_vector') ORDER BY attname`,
+      ),
+    ).toEqual([
+      { attname: 'name', attstorage: 'm' },
+      { attname: 'name_vector', attstorage: 'm' },
+      { attname: 'search_vector', attstorage: 'm' },
+    ]);
   });
 
   it('migrate an older database: only the migrations it had not applied, under their new names', async () => {
