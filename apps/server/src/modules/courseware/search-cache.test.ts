@@ -183,16 +183,18 @@ describe('kept searches', () => {
 
   it('are not written again by a search asked anew while its generation keeps them, and are after eviction', async () => {
     await forgetKeptSearches();
+    // What a request writes: the kept entries and the first pages' sightings, each with its write order.
     const writes = async () =>
       rows<{ key: string; writeOrder: string }>(
         ctx.database.db,
-        sql`SELECT key, write_order::text AS "writeOrder" FROM search_cache ORDER BY key`,
+        sql`SELECT key, write_order::text AS "writeOrder" FROM search_cache
+            UNION ALL SELECT 'sighting ' || key, write_order::text FROM search_sighting ORDER BY 1`,
       );
     const first = await search('limit=1&q=lab', 'contenteditor');
     await search('limit=1&q=lab', 'contenteditor');
     const kept = await writes();
-    // The plan and the ranking of the query.
-    expect(kept).toHaveLength(2);
+    // The plan and the ranking of the query, and its sighting.
+    expect(kept).toHaveLength(3);
     const fresh = await search('limit=1&q=lab', 'contenteditor', { 'cache-control': 'no-cache' });
     expect(fresh.stages).toHaveProperty('rank');
     expect(fresh.body).toEqual(first.body);

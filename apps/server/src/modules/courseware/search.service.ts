@@ -229,13 +229,16 @@ async function searchWithoutRole(
     result = await timing.measure('rank', () => run(plan));
   } else {
     // Counted while the plan is worked out: a query nobody asked for before keeps nothing but its
-    // sighting, so visitors cannot fill the cache with one-off queries.
+    // sighting, so visitors cannot fill the cache with one-off queries. A query asked anew while its
+    // generation keeps it was seen already, and writes nothing (below): it is not counted again.
     const [sightings, worked] = await Promise.all([
-      timing.measure('cache', () => cacheRepo.countSighting(writeDb, planKey, cache.generation)),
+      isKeptAlready
+        ? undefined
+        : timing.measure('cache', () => cacheRepo.countSighting(writeDb, planKey, cache.generation)),
       workOutPlan(db, { statuses, terms, run, timing }),
     ]);
     ({ plan, result } = worked);
-    isRepeated = sightings > 1;
+    isRepeated = isKeptAlready || (sightings ?? 0) > 1;
   }
   // A repeated query's plan and ranking are written once per generation: what the next same query and
   // the later pages read.
