@@ -86,7 +86,8 @@ export function compareWithBaseline(results: BenchResults): string[] {
 
 /**
  * Writes this run's figures into bench/baseline.json under its catalogue size, keeping the other
- * databases' figures of that size.
+ * databases' figures of that size and the figures of classes this run did not measure (the pages, when
+ * the web app is not built).
  */
 export function updateBaseline(results: BenchResults): string {
   const items = itemsOf(results);
@@ -95,10 +96,11 @@ export function updateBaseline(results: BenchResults): string {
   // machine are then those of the last run).
   const baseline = readBaseline();
   const entry = entryOf(results);
-  baseline[String(items)] = {
-    ...entry,
-    databases: { ...baseline[String(items)]?.databases, ...entry.databases },
-  };
+  const earlier = baseline[String(items)]?.databases ?? {};
+  const databases = { ...earlier };
+  for (const [kind, classes] of Object.entries(entry.databases))
+    databases[kind] = { ...earlier[kind], ...classes };
+  baseline[String(items)] = { ...entry, databases };
   fs.writeFileSync(BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);
   return `Wrote this run's figures for ${items} items to ${BASELINE_FILE}.`;
 }
