@@ -53,7 +53,8 @@ describe('courseware landing page', () => {
     expect(within(start).queryByRole('link', { name: /Call for courseware/ })).toBeNull();
     expect(requests[0]?.url.pathname).toBe('/api/v1/knowledge');
     expect(requests[0]?.url.searchParams.get('size')).toBe('10000');
-    expect(document.title).toBe('Courseware');
+    // The title is set by an effect, which may run after the heading is shown.
+    await waitFor(() => expect(document.title).toBe('Courseware'));
   });
 
   it('restores the search from the query string into the form and the API call', async () => {

@@ -65,7 +65,8 @@ describe('coverage page', () => {
     const csv = screen.getByRole('link', { name: 'Download as CSV' });
     expect(csv).toHaveAttribute('href', '/api/v1/coverage/export');
     expect(csv).toHaveAttribute('download', 'coverage.csv');
-    expect(document.title).toBe('Coverage');
+    // The title is set by an effect, which may run after the page is shown.
+    await waitFor(() => expect(document.title).toBe('Coverage'));
   });
 
   it('shows all of a role’s gaps on request, page by page, then fewer again', async () => {
